@@ -1,0 +1,24 @@
+package outerproduct.kernel.d4m;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Comparator;
+
+/**
+ * Row and column ids compare as Accumulo compares them: unsigned bytes of their UTF-8 form,
+ * which differs from {@link String#compareTo} outside the Basic Multilingual Plane.
+ */
+public final class ByteOrder {
+  public static final Comparator<String> STRINGS = ByteOrder::compare;
+  public static final Comparator<byte[]> BYTES = Arrays::compareUnsigned;
+
+  private ByteOrder() {}
+
+  public static int compare(String a, String b) {
+    return Arrays.compareUnsigned(utf8(a), utf8(b));
+  }
+
+  public static byte[] utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,60 @@
+package outerproduct.kernel.product;
+
+import java.io.IOException;
+import java.util.Arrays;
+import outerproduct.kernel.semiring.BadValueException;
+import outerproduct.kernel.semiring.Semiring;
+
+/**
+ * The one row that the outer product keeps in memory: B's row k, as (column j, decoded value)
+ * pairs in column order. Its arrays are reused from row to row, so a long multiply allocates
+ * only when a row is longer than every row before it.
+ */
+final class HeldRow<T> {
+  private final Semiring<T> semiring;
+  private byte[][] columns = new byte[16][];
+  private Object[] values = new Object[16];
+  private int size;
+
+  HeldRow(Semiring<T> semiring) {
+    this.semiring = semiring;
+  }
+
+  /** Reads every entry of {@code row} from {@code source}, leaving it after that row. */
+  void fill(EntrySource source, byte[] row) throws IOException {
+    Arrays.fill(values, 0, size, null);
+    size = 0;
+    while (source.hasTop() && Arrays.equals(source.row(), row)) {
+      if (size == columns.length) {
+        columns = Arrays.copyOf(columns, size * 2);
+        values = Arrays.copyOf(values, size * 2);
+      }
+      columns[size] = source.column().clone();
+      values[size] = decode(semiring, source);
+      size++;
+      source.next();
+    }
+  }
+
+  int size() {
+    return size;
+  }
+
+  byte[] column(int index) {
+    return columns[index];
+  }
+
+  @SuppressWarnings("unchecked")
+  T value(int index) {
+    return (T) values[index];
+  }
+
+  static <T> T decode(Semiring<T> semiring, EntrySource source) {
+    try {
+      return semiring.decode(source.value());
+    } catch (IllegalArgumentException e) {
+      throw new BadValueException(source.table(), source.row(), source.column(), source.value(),
+          semiring.name(), e);
+    }
+  }
+}

@@ -1,0 +1,134 @@
+package outerproduct.kernel.product;
+
+import java.io.IOException;
+import java.util.Arrays;
+import outerproduct.kernel.semiring.Semiring;
+
+/**
+ * The one outer-product algorithm both engines run: for each row k shared by AT and B, every
+ * {@code AT(k,i) ⊗ B(k,j)} is a partial product for {@code C(i,j)}. ⊕ is not applied here; it
+ * runs later, in any order (a Combiner on C, a Hadoop combiner and reducer, a pre-sum buffer).
+ *
+ * <p>Pull-style, so that an SKVI can return one product per {@code next()} and a mapper can
+ * write one per loop: {@link #advance()} then {@link #i()}, {@link #j()}, {@link #value()}.
+ *
+ * <p>Memory: at most one row of B is held ({@link HeldRow}); AT's row is streamed. B's row is
+ * the one held because then each AT entry {@code (k,i)} yields a run of products for one C row i
+ * with its columns j in order: writers can put each run in one Mutation (or one reducer key
+ * range), and the CT transpose is the only consumer that sees them out of order. A row of B
+ * with 10^5 entries costs 10^5 column ids and values, whatever the size of the tables.
+ *
+ * <p>Safe points: between two shared rows ({@link #atRowBoundary()}), every product of the rows
+ * up to {@link #lastFinishedRow()} has been returned and none after it. An engine that must
+ * resume after a teardown restarts strictly after that row.
+ */
+public final class OuterProduct<T> {
+  private final Semiring<T> semiring;
+  private final EntrySource at;
+  private final EntrySource b;
+  private final RowAligner aligner;
+  private final HeldRow<T> heldB;
+
+  private byte[] currentRow;
+  private byte[] lastFinishedRow;
+  private byte[] i;
+  private T a;
+  private int jIndex;
+  private T product;
+  private boolean exhausted;
+
+  private long rowsAligned;
+  private long partialProducts;
+
+  public OuterProduct(Semiring<T> semiring, EntrySource at, EntrySource b) {
+    this.semiring = semiring;
+    this.at = at;
+    this.b = b;
+    this.aligner = new RowAligner(at, b);
+    this.heldB = new HeldRow<>(semiring);
+  }
+
+  /**
+   * Moves to the next partial product.
+   *
+   * @return false when no product remains
+   * @throws outerproduct.kernel.semiring.BadValueException for a value the semiring rejects
+   */
+  public boolean advance() throws IOException {
+    while (!exhausted) {
+      if (i != null && jIndex < heldB.size()) {
+        product = semiring.times(a, heldB.value(jIndex));
+        jIndex++;
+        partialProducts++;
+        return true;
+      }
+      if (currentRow != null && at.hasTop() && Arrays.equals(at.row(), currentRow)) {
+        i = at.column().clone();
+        a = HeldRow.decode(semiring, at);
+        jIndex = 0;
+        at.next();
+        continue;
+      }
+      if (currentRow != null) {
+        lastFinishedRow = currentRow;
+        currentRow = null;
+        i = null;
+      }
+      byte[] k = aligner.nextSharedRow();
+      if (k == null) {
+        exhausted = true;
+        break;
+      }
+      currentRow = k;
+      rowsAligned++;
+      heldB.fill(b, k);
+    }
+    product = null;
+    return false;
+  }
+
+  /** Row of C: the AT column of the current product. */
+  public byte[] i() {
+    return i;
+  }
+
+  /** Column of C: the B column of the current product. */
+  public byte[] j() {
+    return heldB.column(jIndex - 1);
+  }
+
+  /** The shared row k that produced the current product. */
+  public byte[] k() {
+    return currentRow;
+  }
+
+  public T value() {
+    return product;
+  }
+
+  /**
+   * True when the last product returned was the last of its shared row (or none was returned
+   * yet): stopping here and resuming after {@link #lastFinishedRow()} loses and repeats nothing.
+   */
+  public boolean atRowBoundary() {
+    if (currentRow == null) {
+      return true;
+    }
+    boolean lastOfRow = jIndex >= heldB.size();
+    boolean rowDone = !at.hasTop() || !Arrays.equals(at.row(), currentRow);
+    return lastOfRow && rowDone;
+  }
+
+  /** The last shared row all of whose products were returned, or null. */
+  public byte[] lastFinishedRow() {
+    return atRowBoundary() && currentRow != null ? currentRow : lastFinishedRow;
+  }
+
+  public long rowsAligned() {
+    return rowsAligned;
+  }
+
+  public long partialProducts() {
+    return partialProducts;
+  }
+}
