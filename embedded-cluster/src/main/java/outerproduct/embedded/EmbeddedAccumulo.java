@@ -1,0 +1,148 @@
+package outerproduct.embedded;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Collectors;
+import org.apache.accumulo.core.client.Accumulo;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.minicluster.MemoryUnit;
+import org.apache.accumulo.minicluster.ServerType;
+import org.apache.accumulo.miniclusterImpl.MiniAccumuloClusterImpl;
+import org.apache.accumulo.miniclusterImpl.MiniAccumuloConfigImpl;
+import org.apache.accumulo.miniclusterImpl.ProcessReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A MiniAccumuloCluster: real ZooKeeper, manager, gc and tablet-server processes, each its own
+ * JVM, started with this JVM's classpath (so this project's iterators run inside the tablet
+ * servers without deploying a jar). Sized for a 2-core machine.
+ */
+public final class EmbeddedAccumulo implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(EmbeddedAccumulo.class);
+
+  private final MiniAccumuloClusterImpl cluster;
+  private final Path dir;
+  private volatile boolean closed;
+
+  private EmbeddedAccumulo(MiniAccumuloClusterImpl cluster, Path dir) {
+    this.cluster = cluster;
+    this.dir = dir;
+  }
+
+  /** Settings an operator chooses; the defaults suit the test suite on 2 cores. */
+  public static final class Settings {
+    int tabletServers = 2;
+    int tabletServerMemoryMb = 768;
+    final Map<String, String> siteConfig = new HashMap<>();
+
+    public Settings tabletServers(int n) {
+      if (n < 1) {
+        throw new IllegalArgumentException("tablet servers must be at least 1, got " + n);
+      }
+      this.tabletServers = n;
+      return this;
+    }
+
+    public Settings tabletServerMemoryMb(int mb) {
+      this.tabletServerMemoryMb = mb;
+      return this;
+    }
+
+    /** An accumulo.properties entry for every server. */
+    public Settings site(String property, String value) {
+      siteConfig.put(property, value);
+      return this;
+    }
+  }
+
+  public static EmbeddedAccumulo start(Path parentDir, Settings settings) {
+    ClusterProcesses.guard();
+    Path dir = ClusterProcesses.baseDir(parentDir).resolve("accumulo");
+    long begin = System.nanoTime();
+    try {
+      Files.createDirectories(dir.getParent());
+      MiniAccumuloConfigImpl config = new MiniAccumuloConfigImpl(dir.toFile(), Secrets.rootPassword());
+      config.setNumTservers(settings.tabletServers);
+      config.setDefaultMemory(256, MemoryUnit.MEGABYTE);
+      config.setMemory(ServerType.ZOOKEEPER, 128, MemoryUnit.MEGABYTE);
+      config.setMemory(ServerType.TABLET_SERVER, settings.tabletServerMemoryMb, MemoryUnit.MEGABYTE);
+      config.setSystemProperties(Map.of("outerproduct.cluster", ClusterProcesses.marker()));
+      Map<String, String> site = new HashMap<>(config.getSiteConfig());
+      // Native maps are not on Maven Central; say so instead of logging a failed load per server.
+      site.put("tserver.memory.maps.native.enabled", "false");
+      site.putAll(settings.siteConfig);
+      config.setSiteConfig(site);
+      MiniAccumuloClusterImpl cluster = new MiniAccumuloClusterImpl(config);
+      EmbeddedAccumulo accumulo = new EmbeddedAccumulo(cluster, dir);
+      Runtime.getRuntime().addShutdownHook(new Thread(accumulo::close, "stop-embedded-accumulo"));
+      cluster.start();
+      log.info("MiniAccumuloCluster up in {} s: {} tablet servers, instance {}, zookeepers {}, dir {}",
+          String.format("%.1f", (System.nanoTime() - begin) / 1e9), settings.tabletServers,
+          cluster.getInstanceName(), cluster.getZooKeepers(), dir);
+      return accumulo;
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not start MiniAccumuloCluster in " + dir, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while starting MiniAccumuloCluster", e);
+    }
+  }
+
+  /** A client as the root user; the caller closes it. */
+  public AccumuloClient newClient() {
+    return Accumulo.newClient().from(clientProperties()).build();
+  }
+
+  /** Client properties (instance, zookeepers, root credentials) for engines and jobs. */
+  public Properties clientProperties() {
+    return cluster.getClientProperties();
+  }
+
+  /** The client properties file MAC wrote: what {@code --cluster} takes. */
+  public File clientPropertiesFile() {
+    return cluster.getConfig().getClientPropsFile();
+  }
+
+  public MiniAccumuloClusterImpl cluster() {
+    return cluster;
+  }
+
+  public Path dir() {
+    return dir;
+  }
+
+  /** Process ids of the running tablet servers. */
+  public List<Long> tabletServerPids() {
+    Collection<ProcessReference> refs = cluster.getProcesses().get(ServerType.TABLET_SERVER);
+    return refs.stream().map(r -> r.getProcess().pid()).collect(Collectors.toList());
+  }
+
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    long begin = System.nanoTime();
+    try {
+      cluster.stop();
+      log.info("MiniAccumuloCluster stopped in {} s",
+          String.format("%.1f", (System.nanoTime() - begin) / 1e9));
+    } catch (IOException | RuntimeException e) {
+      log.warn("MiniAccumuloCluster did not stop cleanly; killing its processes", e);
+      ClusterProcesses.killAll();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      ClusterProcesses.killAll();
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package outerproduct.embedded;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A MiniMRYarnCluster: ResourceManager, one NodeManager with the shuffle service, and a job
+ * history server in this JVM; every ApplicationMaster and task runs in its own container JVM
+ * (DefaultContainerExecutor), with this JVM's classpath ({@code yarn.is.minicluster}), so tests
+ * need no job jar. Files live on the local file system.
+ */
+public final class EmbeddedYarn implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(EmbeddedYarn.class);
+
+  /** Container size for AM, map and reduce; a third of this box's 2 cores each at most. */
+  static final int CONTAINER_MB = 512;
+  static final String CONTAINER_JAVA_OPTS = "-Xmx384m " + ClusterProcesses.markerOption();
+  /** Java 17: the MR ApplicationMaster's Guice reflects into java.lang. */
+  static final String AM_JAVA_OPTS = CONTAINER_JAVA_OPTS + " --add-opens java.base/java.lang=ALL-UNNAMED";
+
+  private final MiniMRYarnCluster cluster;
+  private volatile boolean closed;
+
+  private EmbeddedYarn(MiniMRYarnCluster cluster) {
+    this.cluster = cluster;
+  }
+
+  public static EmbeddedYarn start(Path parentDir, int nodeManagerMemoryMb) {
+    ClusterProcesses.guard();
+    Path dir = ClusterProcesses.baseDir(parentDir).resolve("yarn");
+    long begin = System.nanoTime();
+    try {
+      Files.createDirectories(dir);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("could not create " + dir, e);
+    }
+    // MiniYARNCluster puts its work dirs under test.build.data.
+    System.setProperty("test.build.data", dir.toString());
+    Configuration conf = new YarnConfiguration();
+    // MiniYARNCluster overwrites the NodeManager's memory with this key: it caps how many
+    // containers run at once, which on 2 cores matters more than anything else.
+    conf.setInt("yarn.minicluster.yarn.nodemanager.resource.memory-mb", nodeManagerMemoryMb);
+    conf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 128);
+    conf.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
+    conf.setInt(MRJobConfig.MR_AM_VMEM_MB, CONTAINER_MB);
+    conf.setInt(MRJobConfig.MAP_MEMORY_MB, CONTAINER_MB);
+    conf.setInt(MRJobConfig.REDUCE_MEMORY_MB, CONTAINER_MB);
+    conf.set(MRJobConfig.MR_AM_COMMAND_OPTS, AM_JAVA_OPTS);
+    conf.set(MRJobConfig.MAP_JAVA_OPTS, CONTAINER_JAVA_OPTS);
+    conf.set(MRJobConfig.REDUCE_JAVA_OPTS, CONTAINER_JAVA_OPTS);
+    MiniMRYarnCluster cluster = new MiniMRYarnCluster("outerproduct", 1);
+    EmbeddedYarn yarn = new EmbeddedYarn(cluster);
+    Runtime.getRuntime().addShutdownHook(new Thread(yarn::close, "stop-embedded-yarn"));
+    cluster.init(conf);
+    cluster.start();
+    log.info("MiniMRYarnCluster up in {} s: ResourceManager {}, NodeManager memory {} MB, dir {}",
+        String.format("%.1f", (System.nanoTime() - begin) / 1e9),
+        cluster.getConfig().get(YarnConfiguration.RM_ADDRESS), nodeManagerMemoryMb, dir);
+    return yarn;
+  }
+
+  /** The configuration a job submitted to this cluster starts from (a copy). */
+  public Configuration configuration() {
+    return new Configuration(cluster.getConfig());
+  }
+
+  public MiniMRYarnCluster cluster() {
+    return cluster;
+  }
+
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    long begin = System.nanoTime();
+    try {
+      cluster.stop();
+      log.info("MiniMRYarnCluster stopped in {} s",
+          String.format("%.1f", (System.nanoTime() - begin) / 1e9));
+    } catch (RuntimeException e) {
+      log.warn("MiniMRYarnCluster did not stop cleanly; killing its containers", e);
+      ClusterProcesses.killAll();
+    }
+  }
+}
