@@ -1,0 +1,123 @@
+package outerproduct.compare.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.zip.GZIPInputStream;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.security.Authorizations;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import outerproduct.compare.input.Graph500Fixture;
+import outerproduct.compare.input.MatrixLoader;
+import outerproduct.embedded.EmbeddedAccumulo;
+import outerproduct.embedded.SharedClusters;
+import outerproduct.kernel.accumulo.TableChecksum;
+import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.oracle.ReferenceMultiply;
+import outerproduct.kernel.oracle.ResultChecksum;
+import outerproduct.kernel.oracle.SparseMatrix;
+import outerproduct.kernel.semiring.Semiring;
+import outerproduct.kernel.semiring.Semirings;
+
+/**
+ * Graphulo's SCALE 10 fixture loaded into tables on the shared MiniAccumuloCluster, checked
+ * against an independent reading of the files, then multiplied by the client-side baseline and
+ * checked against the oracle.
+ */
+@ExtendWith(SharedClusters.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class FixtureMultiplyIT {
+  private static final int SCALE = 10;
+  private final Semiring<?> semiring = Semirings.forName("plus-times-long");
+  private AccumuloClient client;
+  private SparseMatrix a;
+  private SparseMatrix b;
+
+  @BeforeAll
+  void load(EmbeddedAccumulo accumulo) throws Exception {
+    client = accumulo.newClient();
+    Graph500Fixture fixtures = Graph500Fixture.locate();
+    a = fixtures.read(SCALE, "A");
+    b = fixtures.read(SCALE, "B");
+    assertEquals(a.nnz(), MatrixLoader.load(client, "AT", a, 2));
+    assertEquals(b.nnz(), MatrixLoader.load(client, "B", b, 2));
+  }
+
+  @Test
+  void tablesHoldTheFixturesEdgesOnce() throws Exception {
+    Path dir = Graph500Fixture.locate().directory();
+    for (String m : new String[] {"A", "B"}) {
+      long distinctEdges = distinctPairs(dir.resolve(SCALE + m + "r.txt.gz"), dir.resolve(SCALE + m + "c.txt.gz"));
+      String table = m.equals("A") ? "AT" : "B";
+      TableChecksum.Result stored = TableChecksum.of(client, table, semiring, Authorizations.EMPTY);
+      assertEquals(distinctEdges, stored.nnz(), "nnz of " + table);
+      assertEquals(ResultChecksum.of(m.equals("A") ? a : b), stored.checksum(), "contents of " + table);
+    }
+    assertEquals(2, client.tableOperations().listSplits("AT").size() + 1, "AT in 2 tablets");
+  }
+
+  @Test
+  void clientBaselineEqualsOracle() throws Exception {
+    ClientEngine.Result r = ClientEngine.multiply(client, semiring, "AT", "B", "C_client",
+        RowRanges.all(), Authorizations.EMPTY);
+    SparseMatrix oracle = ReferenceMultiply.multiply(semiring, a, b);
+    TableChecksum.Result c = TableChecksum.of(client, "C_client", semiring, Authorizations.EMPTY);
+    assertEquals(oracle.nnz(), c.nnz());
+    assertEquals(ResultChecksum.of(oracle), c.checksum());
+    assertEquals(oracle.nnz(), r.entriesWritten());
+    assertTrue(r.partialProducts() >= oracle.nnz());
+  }
+
+  @Test
+  void clientBaselineOnARowSubsetEqualsOracle() throws Exception {
+    RowRanges rows = RowRanges.parse("1,:,150,7,9,:,");
+    ClientEngine.multiply(client, semiring, "AT", "B", "C_subset", rows, Authorizations.EMPTY);
+    SparseMatrix oracle = ReferenceMultiply.multiply(semiring, a, b, rows, null, null);
+    TableChecksum.Result c = TableChecksum.of(client, "C_subset", semiring, Authorizations.EMPTY);
+    assertEquals(ResultChecksum.of(oracle), c.checksum());
+    assertTrue(oracle.nnz() > 0 && oracle.nnz() < 266_106, "a proper subset: " + oracle.nnz());
+  }
+
+  @Test
+  void existingResultTableIsRefusedAndUntouched() throws Exception {
+    client.tableOperations().create("C_taken");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ClientEngine.multiply(client, semiring, "AT", "B", "C_taken", RowRanges.all(),
+            Authorizations.EMPTY));
+    assertTrue(e.getMessage().contains("'C_taken' already exists"), e.getMessage());
+    assertEquals(0, TableChecksum.of(client, "C_taken", semiring, Authorizations.EMPTY).nnz());
+  }
+
+  /** Independent of Graph500Fixture: distinct (row, column) pairs of the two gzip'd lists. */
+  private static long distinctPairs(Path rows, Path cols) throws IOException {
+    String[] r = slurp(rows).split(",");
+    String[] c = slurp(cols).split(",");
+    assertEquals(r.length, c.length);
+    Set<String> pairs = new HashSet<>();
+    for (int e = 0; e < r.length; e++) {
+      pairs.add(r[e].trim() + "\u0000" + c[e].trim());
+    }
+    return pairs.size();
+  }
+
+  private static String slurp(Path gz) throws IOException {
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(
+        new GZIPInputStream(Files.newInputStream(gz)), StandardCharsets.UTF_8))) {
+      StringBuilder sb = new StringBuilder();
+      in.lines().forEach(sb::append);
+      return sb.toString();
+    }
+  }
+}
