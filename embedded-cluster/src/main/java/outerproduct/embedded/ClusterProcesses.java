@@ -68,6 +68,30 @@ public final class ClusterProcesses {
     }
   }
 
+  /** How a cluster stops; may throw anything its library throws. */
+  @FunctionalInterface
+  interface Stop {
+    void run() throws Exception;
+  }
+
+  /**
+   * Stops a cluster, logging how long it took; if it fails or is interrupted, kills every marked
+   * process instead, so a broken stop still leaves nothing running.
+   */
+  static void stop(String cluster, Stop stop) {
+    long begin = System.nanoTime();
+    try {
+      stop.run();
+      log.info("{} stopped in {} s", cluster, String.format("%.1f", (System.nanoTime() - begin) / 1e9));
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      log.warn("{} did not stop cleanly; killing its processes", cluster, e);
+      killAll();
+    }
+  }
+
   /** Kills, now, every process carrying this JVM's marker except this JVM. */
   public static void killAll() {
     long self = ProcessHandle.current().pid();

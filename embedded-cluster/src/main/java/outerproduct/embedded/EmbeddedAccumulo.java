@@ -132,17 +132,6 @@ public final class EmbeddedAccumulo implements AutoCloseable {
       return;
     }
     closed = true;
-    long begin = System.nanoTime();
-    try {
-      cluster.stop();
-      log.info("MiniAccumuloCluster stopped in {} s",
-          String.format("%.1f", (System.nanoTime() - begin) / 1e9));
-    } catch (IOException | RuntimeException e) {
-      log.warn("MiniAccumuloCluster did not stop cleanly; killing its processes", e);
-      ClusterProcesses.killAll();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      ClusterProcesses.killAll();
-    }
+    ClusterProcesses.stop("MiniAccumuloCluster", cluster::stop);
   }
 }

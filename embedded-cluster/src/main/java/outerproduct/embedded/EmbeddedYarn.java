@@ -80,14 +80,6 @@ public final class EmbeddedYarn implements AutoCloseable {
       return;
     }
     closed = true;
-    long begin = System.nanoTime();
-    try {
-      cluster.stop();
-      log.info("MiniMRYarnCluster stopped in {} s",
-          String.format("%.1f", (System.nanoTime() - begin) / 1e9));
-    } catch (RuntimeException e) {
-      log.warn("MiniMRYarnCluster did not stop cleanly; killing its containers", e);
-      ClusterProcesses.killAll();
-    }
+    ClusterProcesses.stop("MiniMRYarnCluster", cluster::stop);
   }
 }
