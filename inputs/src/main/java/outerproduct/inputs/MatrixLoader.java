@@ -1,4 +1,4 @@
-package outerproduct.compare.input;
+package outerproduct.inputs;
 
 import java.util.List;
 import java.util.SortedSet;

@@ -1,4 +1,4 @@
-package outerproduct.compare.input;
+package outerproduct.inputs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

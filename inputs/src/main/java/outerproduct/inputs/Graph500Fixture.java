@@ -1,4 +1,4 @@
-package outerproduct.compare.input;
+package outerproduct.inputs;
 
 import java.io.BufferedInputStream;
 import java.io.IOException;

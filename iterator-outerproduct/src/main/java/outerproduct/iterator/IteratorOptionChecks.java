@@ -1,0 +1,49 @@
+package outerproduct.iterator;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.accumulo.core.iterators.OptionDescriber.IteratorOptions;
+
+/** Option checks shared by this module's iterators: unknown and missing options are errors. */
+final class IteratorOptionChecks {
+  private IteratorOptionChecks() {}
+
+  /**
+   * @throws IllegalArgumentException naming an unknown option of {@code iterator}, or a missing
+   *     required one
+   */
+  static void check(String iterator, IteratorOptions described, Map<String, String> options,
+      Set<String> required) {
+    Set<String> known = described.getNamedOptions().keySet();
+    for (String name : options.keySet()) {
+      if (!known.contains(name)) {
+        throw new IllegalArgumentException(iterator + ": unknown option '" + name + "'; known: "
+            + new TreeSet<>(known));
+      }
+    }
+    for (String name : required) {
+      String value = options.get(name);
+      if (value == null || value.isEmpty()) {
+        throw new IllegalArgumentException(iterator + ": option '" + name + "' is required");
+      }
+    }
+  }
+
+  static long positiveLong(String iterator, Map<String, String> options, String name, long dflt) {
+    String value = options.get(name);
+    if (value == null) {
+      return dflt;
+    }
+    try {
+      long v = Long.parseLong(value);
+      if (v >= 0) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(
+        iterator + ": option '" + name + "' must be a non-negative integer, got '" + value + "'");
+  }
+}

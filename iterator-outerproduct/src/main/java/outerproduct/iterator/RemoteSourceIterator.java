@@ -1,0 +1,200 @@
+package outerproduct.iterator;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.data.ByteSequence;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.iterators.IteratorEnvironment;
+import org.apache.accumulo.core.iterators.OptionDescriber;
+import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
+import outerproduct.kernel.accumulo.Ranges;
+import outerproduct.kernel.d4m.ColumnFilter;
+import outerproduct.kernel.d4m.RowRanges;
+
+/**
+ * Scans a table, of this instance or another, over the range this iterator is sought to,
+ * narrowed to a set of rows and a list of columns. It is the AT side of TableMult: the scan of
+ * B's tablet reads AT's entries for the same rows.
+ *
+ * <p>The remote table is read with the asking user's authorizations. Each seek opens a new
+ * scanner and closes the previous one; the scanner is also closed when the stack is exhausted,
+ * so a completed scan holds no remote session.
+ *
+ * <p>Options: {@value #TABLE_OPTION} (required), {@value #CONNECTION_OPTION} (required; set with
+ * {@link #setConnection}), {@value #ROWS_OPTION} and {@value #COLUMNS_OPTION} (D4M syntax).
+ */
+public class RemoteSourceIterator implements SortedKeyValueIterator<Key,Value>, OptionDescriber {
+  public static final String TABLE_OPTION = "table";
+  public static final String CONNECTION_OPTION = "connection";
+  public static final String ROWS_OPTION = "rows";
+  public static final String COLUMNS_OPTION = "columns";
+  private static final String NAME = RemoteSourceIterator.class.getSimpleName();
+
+  private Map<String, String> options;
+  private String table;
+  private RemoteConnection connection;
+  private RowRanges rows;
+  private ColumnFilter columns;
+
+  private Scanner scanner;
+  private Iterator<Range> pendingRanges;
+  private Iterator<Map.Entry<Key,Value>> entries;
+  private Map.Entry<Key,Value> top;
+
+  public static void setTable(IteratorSetting setting, String table) {
+    setting.addOption(TABLE_OPTION, table);
+  }
+
+  public static void setConnection(IteratorSetting setting, java.util.Properties clientProperties) {
+    setting.addOption(CONNECTION_OPTION, RemoteConnection.of(clientProperties).encode());
+  }
+
+  public static void setRows(IteratorSetting setting, RowRanges rows) {
+    setting.addOption(ROWS_OPTION, rows.toD4m());
+  }
+
+  public static void setColumns(IteratorSetting setting, ColumnFilter columns) {
+    setting.addOption(COLUMNS_OPTION, columns.toD4m());
+  }
+
+  @Override
+  public IteratorOptions describeOptions() {
+    Map<String, String> named = new LinkedHashMap<>();
+    named.put(TABLE_OPTION, "table to read");
+    named.put(CONNECTION_OPTION, "client properties of the reading user (set through the API)");
+    named.put(ROWS_OPTION, "D4M row ranges to read, e.g. 'a,:,b,d,' (default: every row)");
+    named.put(COLUMNS_OPTION, "D4M list of column qualifiers to read (default: every column)");
+    return new IteratorOptions("remoteSource", "reads another table over the sought range", named, null);
+  }
+
+  @Override
+  public boolean validateOptions(Map<String, String> options) {
+    IteratorOptionChecks.check(NAME, describeOptions(), options, Set.of(TABLE_OPTION, CONNECTION_OPTION));
+    if (options.containsKey(ROWS_OPTION)) {
+      RowRanges.parse(options.get(ROWS_OPTION));
+    }
+    if (options.containsKey(COLUMNS_OPTION)) {
+      ColumnFilter.parse(options.get(COLUMNS_OPTION));
+    }
+    return true;
+  }
+
+  @Override
+  public void init(SortedKeyValueIterator<Key,Value> source, Map<String, String> options,
+      IteratorEnvironment env) {
+    validateOptions(options);
+    this.options = Map.copyOf(options);
+    table = options.get(TABLE_OPTION);
+    connection = RemoteConnection.decode(options.get(CONNECTION_OPTION));
+    rows = options.containsKey(ROWS_OPTION) ? RowRanges.parse(options.get(ROWS_OPTION)) : RowRanges.all();
+    columns = options.containsKey(COLUMNS_OPTION) ? ColumnFilter.parse(options.get(COLUMNS_OPTION)) : null;
+  }
+
+  @Override
+  public void seek(Range range, Collection<ByteSequence> columnFamilies, boolean inclusive)
+      throws IOException {
+    close();
+    List<Range> clipped = new ArrayList<>();
+    for (Range r : Ranges.toAccumulo(rows)) {
+      Range c = range.clip(r, true);
+      if (c != null) {
+        clipped.add(c);
+      }
+    }
+    pendingRanges = clipped.iterator();
+    if (!clipped.isEmpty()) {
+      scanner = openScanner();
+    }
+    advance();
+  }
+
+  private Scanner openScanner() throws IOException {
+    AccumuloClient client = connection.client();
+    try {
+      Authorizations auths = client.securityOperations().getUserAuthorizations(client.whoami());
+      Scanner s = client.createScanner(table, auths);
+      // No read-ahead thread: the stack may be torn down without a close, so it must own none.
+      s.setReadaheadThreshold(Long.MAX_VALUE);
+      if (columns != null) {
+        for (String c : columns.columns()) {
+          s.fetchColumn(new Text(), new Text(c));
+        }
+      }
+      return s;
+    } catch (TableNotFoundException e) {
+      throw new IOException(NAME + ": table '" + table + "' does not exist", e);
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      throw new IOException(NAME + ": cannot read table '" + table + "' as user "
+          + connection.properties().getProperty("auth.principal") + ": " + e.getMessage(), e);
+    }
+  }
+
+  private void advance() {
+    while (entries == null || !entries.hasNext()) {
+      if (pendingRanges == null || !pendingRanges.hasNext()) {
+        top = null;
+        close();
+        return;
+      }
+      scanner.setRange(pendingRanges.next());
+      entries = scanner.iterator();
+    }
+    top = entries.next();
+  }
+
+  private void close() {
+    if (scanner != null) {
+      scanner.close();
+      scanner = null;
+    }
+    entries = null;
+  }
+
+  @Override
+  public boolean hasTop() {
+    return top != null;
+  }
+
+  @Override
+  public void next() {
+    advance();
+  }
+
+  @Override
+  public Key getTopKey() {
+    return top.getKey();
+  }
+
+  @Override
+  public Value getTopValue() {
+    return top.getValue();
+  }
+
+  @Override
+  public SortedKeyValueIterator<Key,Value> deepCopy(IteratorEnvironment env) {
+    RemoteSourceIterator copy = new RemoteSourceIterator();
+    copy.init(null, options, env);
+    return copy;
+  }
+
+  @Override
+  public String toString() {
+    return NAME + "(" + table + ", " + connection + ", rows " + rows + ")";
+  }
+}

@@ -1,0 +1,271 @@
+package outerproduct.iterator;
+
+import java.io.IOException;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.data.ArrayByteSequence;
+import org.apache.accumulo.core.data.ByteSequence;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.PartialKey;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.iterators.IteratorEnvironment;
+import org.apache.accumulo.core.iterators.OptionDescriber;
+import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
+import outerproduct.kernel.semiring.Semiring;
+import outerproduct.kernel.semiring.Semirings;
+
+/**
+ * Writes the partial products of its source (a {@link TwoTableIterator}: keys (k, i, j)) into C
+ * as {@code C(i,j)} and/or CT as {@code CT(j,i)} with a BatchWriter, and returns to the tablet
+ * server only <em>monitoring entries</em>: key = the last row k of B all of whose products are
+ * in C, value = {@link Progress} since the previous entry.
+ *
+ * <p>Teardown safety. Accumulo may destroy the stack after any returned entry and re-seek it
+ * from that key, exclusive. Two rules make that exact:
+ * <ul>
+ *   <li>An entry is returned only at a row boundary, after the BatchWriter is closed: everything
+ *       up to its row is durable in C and nothing after it was written.</li>
+ *   <li>A seek whose start key is exclusive resumes at the row after the start key's row, so the
+ *       row reported by the entry is neither redone nor lost.</li>
+ * </ul>
+ * Each call (seek or next) opens and closes its own writer: an iterator has no close hook.
+ * A call runs until {@value #MONITOR_ENTRIES_OPTION} products or {@value #MONITOR_MILLIS_OPTION}
+ * ms have passed (then stops at the next row boundary), or to the end of the range; 0 disables a
+ * limit. With both 0, one entry per tablet reports the totals at the end.
+ *
+ * <p>Options: {@value #C_OPTION} and/or {@value #CT_OPTION}, {@value #CONNECTION_OPTION},
+ * {@value #SEMIRING_OPTION}, {@value #PRESUM_OPTION} (cells pre-summed in memory; 0 = off, the
+ * paper's behaviour), {@value #WRITER_MEMORY_OPTION}, {@value #WRITER_THREADS_OPTION}, and the
+ * monitoring limits.
+ */
+public class RemoteWriteIterator implements SortedKeyValueIterator<Key,Value>, OptionDescriber {
+  public static final String C_OPTION = "c";
+  public static final String CT_OPTION = "ct";
+  public static final String CONNECTION_OPTION = "connection";
+  public static final String SEMIRING_OPTION = "semiring";
+  public static final String PRESUM_OPTION = "presum";
+  public static final String MONITOR_ENTRIES_OPTION = "monitor.entries";
+  public static final String MONITOR_MILLIS_OPTION = "monitor.millis";
+  public static final String WRITER_MEMORY_OPTION = "writer.memory";
+  public static final String WRITER_THREADS_OPTION = "writer.threads";
+  private static final String NAME = RemoteWriteIterator.class.getSimpleName();
+  private static final long DEFAULT_WRITER_MEMORY = 16L << 20;
+  private static final long DEFAULT_WRITER_THREADS = 2;
+
+  private SortedKeyValueIterator<Key,Value> source;
+  private Map<String, String> options;
+  private RemoteConnection connection;
+  private Semiring<?> semiring;
+  private String c;
+  private String ct;
+  private long presum;
+  private long monitorEntries;
+  private long monitorMillis;
+  private long writerMemory;
+  private int writerThreads;
+
+  private Range range;
+  private Collection<ByteSequence> columnFamilies;
+  private boolean inclusive;
+  private byte[] resumeAfterRow;
+  private boolean finished;
+  private long resumes;
+  private Key topKey;
+  private Value topValue;
+
+  public static void setResultTables(IteratorSetting setting, String c, String ct) {
+    if (c == null && ct == null) {
+      throw new IllegalArgumentException("at least one of C and CT must be given");
+    }
+    if (c != null) {
+      setting.addOption(C_OPTION, c);
+    }
+    if (ct != null) {
+      setting.addOption(CT_OPTION, ct);
+    }
+  }
+
+  public static void setConnection(IteratorSetting setting, Properties clientProperties) {
+    setting.addOption(CONNECTION_OPTION, RemoteConnection.of(clientProperties).encode());
+  }
+
+  public static void setSemiring(IteratorSetting setting, String semiring) {
+    setting.addOption(SEMIRING_OPTION, semiring);
+  }
+
+  public static void setPresum(IteratorSetting setting, long cells) {
+    setting.addOption(PRESUM_OPTION, Long.toString(cells));
+  }
+
+  public static void setMonitoring(IteratorSetting setting, long everyEntries, long everyMillis) {
+    setting.addOption(MONITOR_ENTRIES_OPTION, Long.toString(everyEntries));
+    setting.addOption(MONITOR_MILLIS_OPTION, Long.toString(everyMillis));
+  }
+
+  public static void setWriter(IteratorSetting setting, long maxMemoryBytes, int threads) {
+    setting.addOption(WRITER_MEMORY_OPTION, Long.toString(maxMemoryBytes));
+    setting.addOption(WRITER_THREADS_OPTION, Integer.toString(threads));
+  }
+
+  @Override
+  public IteratorOptions describeOptions() {
+    Map<String, String> named = new LinkedHashMap<>();
+    named.put(C_OPTION, "result table C (C(i,j) = AT(k,i) (x) B(k,j))");
+    named.put(CT_OPTION, "result table CT, the transpose of C");
+    named.put(CONNECTION_OPTION, "client properties of the writing user (set through the API)");
+    named.put(SEMIRING_OPTION, "semiring: " + Semirings.builtInNames() + " or a class name");
+    named.put(PRESUM_OPTION, "cells pre-summed in memory before writing; 0 = off");
+    named.put(MONITOR_ENTRIES_OPTION, "return a monitoring entry after about this many products; 0 = never");
+    named.put(MONITOR_MILLIS_OPTION, "return a monitoring entry after about this many ms; 0 = never");
+    named.put(WRITER_MEMORY_OPTION, "BatchWriter buffer in bytes (default " + DEFAULT_WRITER_MEMORY + ")");
+    named.put(WRITER_THREADS_OPTION, "BatchWriter threads (default " + DEFAULT_WRITER_THREADS + ")");
+    return new IteratorOptions("remoteWrite", "writes partial products to C and/or CT", named, null);
+  }
+
+  @Override
+  public boolean validateOptions(Map<String, String> options) {
+    IteratorOptionChecks.check(NAME, describeOptions(), options, Set.of(CONNECTION_OPTION, SEMIRING_OPTION));
+    if (!options.containsKey(C_OPTION) && !options.containsKey(CT_OPTION)) {
+      throw new IllegalArgumentException(NAME + ": one of options '" + C_OPTION + "' and '" + CT_OPTION + "' is required");
+    }
+    Semirings.forName(options.get(SEMIRING_OPTION));
+    for (String numeric : new String[] {PRESUM_OPTION, MONITOR_ENTRIES_OPTION, MONITOR_MILLIS_OPTION,
+        WRITER_MEMORY_OPTION, WRITER_THREADS_OPTION}) {
+      IteratorOptionChecks.positiveLong(NAME, options, numeric, 0);
+    }
+    return true;
+  }
+
+  @Override
+  public void init(SortedKeyValueIterator<Key,Value> source, Map<String, String> options,
+      IteratorEnvironment env) {
+    validateOptions(options);
+    this.source = source;
+    this.options = Map.copyOf(options);
+    connection = RemoteConnection.decode(options.get(CONNECTION_OPTION));
+    semiring = Semirings.forName(options.get(SEMIRING_OPTION));
+    c = options.get(C_OPTION);
+    ct = options.get(CT_OPTION);
+    presum = IteratorOptionChecks.positiveLong(NAME, options, PRESUM_OPTION, 0);
+    monitorEntries = IteratorOptionChecks.positiveLong(NAME, options, MONITOR_ENTRIES_OPTION, 0);
+    monitorMillis = IteratorOptionChecks.positiveLong(NAME, options, MONITOR_MILLIS_OPTION, 0);
+    writerMemory = IteratorOptionChecks.positiveLong(NAME, options, WRITER_MEMORY_OPTION, DEFAULT_WRITER_MEMORY);
+    writerThreads = (int) IteratorOptionChecks.positiveLong(NAME, options, WRITER_THREADS_OPTION, DEFAULT_WRITER_THREADS);
+  }
+
+  @Override
+  public void seek(Range range, Collection<ByteSequence> columnFamilies, boolean inclusive)
+      throws IOException {
+    this.range = range;
+    this.columnFamilies = columnFamilies;
+    this.inclusive = inclusive;
+    Key start = range.getStartKey();
+    // Re-sought after one of our entries: that row is done; resume at the next row.
+    resumeAfterRow = start != null && !range.isStartKeyInclusive() ? start.getRowData().toArray() : null;
+    if (resumeAfterRow != null) {
+      resumes++;
+    }
+    finished = false;
+    work();
+  }
+
+  @Override
+  public void next() throws IOException {
+    work();
+  }
+
+  /** Writes products until a monitoring limit or the end; sets the entry to return, if any. */
+  private void work() throws IOException {
+    topKey = null;
+    topValue = null;
+    Range remaining = finished ? null : remainingRange();
+    if (remaining == null) {
+      finished = true;
+      return;
+    }
+    source.seek(remaining, columnFamilies, inclusive);
+    long begin = System.currentTimeMillis();
+    long rows = 0;
+    long products = 0;
+    byte[] lastDoneRow = null;
+    ByteSequence currentRow = null;
+    ResultWriter<?> writer = new ResultWriter<>(semiring, connection.client(), c, ct, presum,
+        ResultWriter.config(writerMemory, writerThreads));
+    try (writer) {
+      while (source.hasTop()) {
+        Key key = source.getTopKey();
+        ByteSequence k = key.getRowData();
+        if (currentRow == null || !currentRow.equals(k)) {
+          if (currentRow != null) {
+            rows++;
+            lastDoneRow = currentRow.toArray();
+            if (limitReached(products, begin)) {
+              break;
+            }
+          }
+          currentRow = new ArrayByteSequence(k.toArray());
+        }
+        writer.add(key.getColumnFamilyData(), key.getColumnQualifierData(), source.getTopValue().get());
+        products++;
+        source.next();
+      }
+      if (!source.hasTop()) {
+        finished = true;
+        if (currentRow != null) {
+          rows++;
+          lastDoneRow = currentRow.toArray();
+        }
+      }
+    }
+    if (lastDoneRow != null) {
+      resumeAfterRow = lastDoneRow;
+      topKey = new Key(lastDoneRow);
+      topValue = new Progress(rows, products, writer.written(), resumes).encode();
+      resumes = 0;
+    }
+  }
+
+  private boolean limitReached(long products, long begin) {
+    return (monitorEntries > 0 && products >= monitorEntries)
+        || (monitorMillis > 0 && System.currentTimeMillis() - begin >= monitorMillis);
+  }
+
+  /** The part of the sought range after {@link #resumeAfterRow}, or null if none is left. */
+  private Range remainingRange() {
+    if (resumeAfterRow == null) {
+      return range;
+    }
+    Key start = new Key(resumeAfterRow).followingKey(PartialKey.ROW);
+    if (range.afterEndKey(start)) {
+      return null;
+    }
+    return new Range(start, true, range.getEndKey(), range.isEndKeyInclusive());
+  }
+
+  @Override
+  public boolean hasTop() {
+    return topKey != null;
+  }
+
+  @Override
+  public Key getTopKey() {
+    return topKey;
+  }
+
+  @Override
+  public Value getTopValue() {
+    return topValue;
+  }
+
+  @Override
+  public SortedKeyValueIterator<Key,Value> deepCopy(IteratorEnvironment env) {
+    RemoteWriteIterator copy = new RemoteWriteIterator();
+    copy.init(source.deepCopy(env), options, env);
+    return copy;
+  }
+}

@@ -1,0 +1,268 @@
+package outerproduct.iterator;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.function.Consumer;
+import org.apache.accumulo.core.client.Accumulo;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.BatchScanner;
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.accumulo.core.security.TablePermission;
+import outerproduct.kernel.accumulo.Ranges;
+import outerproduct.kernel.d4m.ColumnFilter;
+import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.semiring.Semirings;
+
+/**
+ * C = ATᵀ ⊕.⊗ B computed inside the tablet servers: a batch scan of B carrying
+ * {@link TwoTableIterator} (reads AT over each tablet's range, forms the outer product) and
+ * {@link RemoteWriteIterator} (writes C), every tablet of B in parallel; ⊕ runs lazily in C's
+ * {@link SemiringCombiner}.
+ *
+ * <pre>{@code
+ * TableMult.Result r = TableMult.on(clientProperties)
+ *     .transposeOf("AT").times("B").into("C")
+ *     .semiring("plus-times-long").rows("1,:,100,").presum(100_000)
+ *     .onProgress(p -> ...).run();
+ * }</pre>
+ *
+ * <p>The client properties must carry the user's token: the tablet servers read AT and write C
+ * as that user. C is checked (or created) before anything is written; see {@link ResultTables}.
+ * Scans are tagged with the execution hint {@code scan_type=tablemult} so an operator can
+ * dispatch them to a dedicated scan executor.
+ */
+public final class TableMult {
+  /** Iterator priorities on the scan of B: above the table's own (versioning is 20). */
+  static final int TWO_TABLE_PRIORITY = 25;
+  static final int REMOTE_WRITE_PRIORITY = 30;
+  public static final String SCAN_TYPE_HINT = "tablemult";
+
+  /** Totals over every tablet of B. */
+  public record Result(long rowsAligned, long partialProducts, long entriesWritten, long resumes,
+      long monitoringEntries, double seconds) {
+    public double partialProductsPerSecond() {
+      return partialProducts / seconds;
+    }
+  }
+
+  private final Properties clientProperties;
+  private String at;
+  private String b;
+  private String c;
+  private String ct;
+  private String semiring = Semirings.DEFAULT;
+  private RowRanges rows = RowRanges.all();
+  private ColumnFilter atColumns;
+  private ColumnFilter bColumns;
+  private long presum;
+  private long monitorEntries;
+  private long monitorMillis;
+  private int scanThreads = 4;
+  private long writerMemory = 16L << 20;
+  private int writerThreads = 2;
+  private Consumer<Progress> progress = p -> {};
+
+  private TableMult(Properties clientProperties) {
+    this.clientProperties = clientProperties;
+  }
+
+  /** @param clientProperties Accumulo client properties including {@code auth.token} */
+  public static TableMult on(Properties clientProperties) {
+    RemoteConnection.of(clientProperties);
+    return new TableMult((Properties) clientProperties.clone());
+  }
+
+  public TableMult transposeOf(String atTable) {
+    this.at = atTable;
+    return this;
+  }
+
+  public TableMult times(String bTable) {
+    this.b = bTable;
+    return this;
+  }
+
+  public TableMult into(String cTable) {
+    this.c = cTable;
+    return this;
+  }
+
+  /** Also (or, with {@code into(null)}, only) write the transpose. */
+  public TableMult alsoTranspose(String ctTable) {
+    this.ct = ctTable;
+    return this;
+  }
+
+  public TableMult semiring(String name) {
+    Semirings.forName(name);
+    this.semiring = name;
+    return this;
+  }
+
+  /** Shared rows k to use, in D4M syntax. */
+  public TableMult rows(String d4mRows) {
+    this.rows = RowRanges.parse(d4mRows);
+    return this;
+  }
+
+  public TableMult rows(RowRanges rows) {
+    this.rows = Objects.requireNonNull(rows);
+    return this;
+  }
+
+  /** Columns of AT to use, i.e. rows of C, in D4M syntax. */
+  public TableMult atColumns(String d4mColumns) {
+    this.atColumns = ColumnFilter.parse(d4mColumns);
+    return this;
+  }
+
+  /** Columns of B to use, i.e. columns of C, in D4M syntax. */
+  public TableMult bColumns(String d4mColumns) {
+    this.bColumns = ColumnFilter.parse(d4mColumns);
+    return this;
+  }
+
+  /** Pre-sum up to this many distinct cells per tablet in memory before writing; 0 = off. */
+  public TableMult presum(long cells) {
+    if (cells < 0) {
+      throw new IllegalArgumentException("presum must be >= 0, got " + cells);
+    }
+    this.presum = cells;
+    return this;
+  }
+
+  /** Report progress after about this many products or ms per tablet (0 = at the end only). */
+  public TableMult monitorEvery(long products, long millis) {
+    if (products < 0 || millis < 0) {
+      throw new IllegalArgumentException("monitoring limits must be >= 0");
+    }
+    this.monitorEntries = products;
+    this.monitorMillis = millis;
+    return this;
+  }
+
+  public TableMult scanThreads(int threads) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("scanThreads must be >= 1, got " + threads);
+    }
+    this.scanThreads = threads;
+    return this;
+  }
+
+  public TableMult writer(long maxMemoryBytes, int threads) {
+    if (maxMemoryBytes < 1 || threads < 1) {
+      throw new IllegalArgumentException("writer memory and threads must be >= 1");
+    }
+    this.writerMemory = maxMemoryBytes;
+    this.writerThreads = threads;
+    return this;
+  }
+
+  /** Called with each monitoring entry's progress (since that tablet's previous entry). */
+  public TableMult onProgress(Consumer<Progress> listener) {
+    this.progress = Objects.requireNonNull(listener);
+    return this;
+  }
+
+  /**
+   * @throws IllegalArgumentException for a missing, unreadable or conflicting table, before
+   *     anything is written
+   */
+  public Result run() throws AccumuloException, AccumuloSecurityException, TableNotFoundException,
+      IOException {
+    requireSet("transposeOf (AT)", at);
+    requireSet("times (B)", b);
+    if (c == null && ct == null) {
+      throw new IllegalArgumentException("TableMult: give a result table with into(C) and/or alsoTranspose(CT)");
+    }
+    for (String result : new String[] {c, ct}) {
+      if (result != null && (result.equals(at) || result.equals(b))) {
+        throw new IllegalArgumentException("result table '" + result + "' must differ from inputs AT '"
+            + at + "' and B '" + b + "'");
+      }
+    }
+    if (c != null && c.equals(ct)) {
+      throw new IllegalArgumentException("C and CT must be different tables, both are '" + c + "'");
+    }
+    long begin = System.nanoTime();
+    try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build()) {
+      checkReadable(client, at);
+      checkReadable(client, b);
+      for (String result : new String[] {c, ct}) {
+        if (result != null) {
+          ResultTables.prepare(client, result, semiring);
+        }
+      }
+      Progress total = Progress.NONE;
+      long monitoringEntries = 0;
+      Authorizations auths = client.securityOperations().getUserAuthorizations(client.whoami());
+      try (BatchScanner scan = client.createBatchScanner(b, auths, scanThreads)) {
+        List<Range> ranges = new ArrayList<>(Ranges.toAccumulo(rows));
+        scan.setRanges(ranges);
+        scan.setExecutionHints(Map.of("scan_type", SCAN_TYPE_HINT));
+        scan.addScanIterator(twoTableSetting());
+        scan.addScanIterator(remoteWriteSetting());
+        for (Map.Entry<Key,Value> entry : scan) {
+          Progress p = Progress.decode(entry.getValue());
+          total = total.plus(p);
+          monitoringEntries++;
+          progress.accept(p);
+        }
+      }
+      return new Result(total.rowsAligned(), total.partialProducts(), total.entriesWritten(),
+          total.resumes(), monitoringEntries, (System.nanoTime() - begin) / 1e9);
+    }
+  }
+
+  private IteratorSetting twoTableSetting() {
+    IteratorSetting s = new IteratorSetting(TWO_TABLE_PRIORITY, "tableMultProduct", TwoTableIterator.class);
+    TwoTableIterator.setSemiring(s, semiring);
+    TwoTableIterator.setAt(s, at, clientProperties);
+    if (atColumns != null) {
+      TwoTableIterator.setAtColumns(s, atColumns);
+    }
+    if (bColumns != null) {
+      TwoTableIterator.setBColumns(s, bColumns);
+    }
+    return s;
+  }
+
+  private IteratorSetting remoteWriteSetting() {
+    IteratorSetting s = new IteratorSetting(REMOTE_WRITE_PRIORITY, "tableMultWrite", RemoteWriteIterator.class);
+    RemoteWriteIterator.setResultTables(s, c, ct);
+    RemoteWriteIterator.setConnection(s, clientProperties);
+    RemoteWriteIterator.setSemiring(s, semiring);
+    RemoteWriteIterator.setPresum(s, presum);
+    RemoteWriteIterator.setMonitoring(s, monitorEntries, monitorMillis);
+    RemoteWriteIterator.setWriter(s, writerMemory, writerThreads);
+    return s;
+  }
+
+  private static void requireSet(String what, String table) {
+    if (table == null || table.isEmpty()) {
+      throw new IllegalArgumentException("TableMult: " + what + " is not set");
+    }
+  }
+
+  private static void checkReadable(AccumuloClient client, String table)
+      throws AccumuloException, AccumuloSecurityException {
+    if (!client.tableOperations().exists(table)) {
+      throw new IllegalArgumentException("input table '" + table + "' does not exist");
+    }
+    String user = client.whoami();
+    if (!client.securityOperations().hasTablePermission(user, table, TablePermission.READ)) {
+      throw new IllegalArgumentException("user '" + user + "' may not read input table '" + table + "'");
+    }
+  }
+}

@@ -1,0 +1,214 @@
+package outerproduct.iterator;
+
+import java.io.IOException;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.data.ByteSequence;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.PartialKey;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.iterators.IteratorEnvironment;
+import org.apache.accumulo.core.iterators.OptionDescriber;
+import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
+import outerproduct.kernel.d4m.ColumnFilter;
+import outerproduct.kernel.product.ColumnFilteredSource;
+import outerproduct.kernel.product.EntrySource;
+import outerproduct.kernel.product.OuterProduct;
+import outerproduct.kernel.semiring.Semiring;
+import outerproduct.kernel.semiring.Semirings;
+
+/**
+ * Aligns the rows of B (this iterator's source) with the rows of AT (read through a
+ * {@link RemoteSourceIterator} over the same range) and emits the outer product of each shared
+ * row through the kernel: for every {@code AT(k,i)} and {@code B(k,j)}, one entry
+ *
+ * <pre>  key (row k, family i, qualifier j)   value AT(k,i) ⊗ B(k,j)</pre>
+ *
+ * <p>These keys are in sorted order (the kernel holds B's row sorted by j and streams AT's row
+ * sorted by i), so this is an ordinary SKVI: it may be sought anywhere, including mid-row, and it
+ * is what {@link RemoteWriteIterator} consumes. It holds one row of B in memory.
+ *
+ * <p>Options: {@value #SEMIRING_OPTION}; the AT side as {@value #AT_PREFIX}{@code table},
+ * {@value #AT_PREFIX}{@code connection}, {@value #AT_PREFIX}{@code columns} (the options of
+ * {@link RemoteSourceIterator}); {@value #B_COLUMNS_OPTION} to keep only some columns of B.
+ */
+public class TwoTableIterator implements SortedKeyValueIterator<Key,Value>, OptionDescriber {
+  public static final String SEMIRING_OPTION = "semiring";
+  public static final String AT_PREFIX = "at.";
+  public static final String B_COLUMNS_OPTION = "b.columns";
+  private static final String NAME = TwoTableIterator.class.getSimpleName();
+  private static final byte[] EMPTY = new byte[0];
+
+  private SortedKeyValueIterator<Key,Value> source;
+  private Map<String, String> options;
+  private Map<String, String> atOptions;
+  private Semiring<?> semiring;
+  private ColumnFilter bColumns;
+  private IteratorEnvironment env;
+
+  private Range range;
+  private ProductStream<?> products;
+  private Key topKey;
+  private Value topValue;
+
+  public static void setSemiring(IteratorSetting setting, String semiring) {
+    setting.addOption(SEMIRING_OPTION, semiring);
+  }
+
+  public static void setAt(IteratorSetting setting, String table, Properties clientProperties) {
+    setting.addOption(AT_PREFIX + RemoteSourceIterator.TABLE_OPTION, table);
+    setting.addOption(AT_PREFIX + RemoteSourceIterator.CONNECTION_OPTION,
+        RemoteConnection.of(clientProperties).encode());
+  }
+
+  public static void setAtColumns(IteratorSetting setting, ColumnFilter columns) {
+    setting.addOption(AT_PREFIX + RemoteSourceIterator.COLUMNS_OPTION, columns.toD4m());
+  }
+
+  public static void setBColumns(IteratorSetting setting, ColumnFilter columns) {
+    setting.addOption(B_COLUMNS_OPTION, columns.toD4m());
+  }
+
+  @Override
+  public IteratorOptions describeOptions() {
+    Map<String, String> named = new LinkedHashMap<>();
+    named.put(SEMIRING_OPTION, "semiring: " + Semirings.builtInNames() + " or a class name");
+    named.put(AT_PREFIX + RemoteSourceIterator.TABLE_OPTION, "the AT table");
+    named.put(AT_PREFIX + RemoteSourceIterator.CONNECTION_OPTION, "client properties for AT (set through the API)");
+    named.put(AT_PREFIX + RemoteSourceIterator.COLUMNS_OPTION, "D4M list: columns of AT to use (rows of C)");
+    named.put(B_COLUMNS_OPTION, "D4M list: columns of B to use (columns of C)");
+    return new IteratorOptions("twoTable", "outer product of AT's and B's shared rows", named, null);
+  }
+
+  @Override
+  public boolean validateOptions(Map<String, String> options) {
+    IteratorOptionChecks.check(NAME, describeOptions(), options, Set.of(SEMIRING_OPTION,
+        AT_PREFIX + RemoteSourceIterator.TABLE_OPTION, AT_PREFIX + RemoteSourceIterator.CONNECTION_OPTION));
+    Semirings.forName(options.get(SEMIRING_OPTION));
+    if (options.containsKey(B_COLUMNS_OPTION)) {
+      ColumnFilter.parse(options.get(B_COLUMNS_OPTION));
+    }
+    new RemoteSourceIterator().validateOptions(atOptions(options));
+    return true;
+  }
+
+  private static Map<String, String> atOptions(Map<String, String> options) {
+    Map<String, String> at = new HashMap<>();
+    options.forEach((k, v) -> {
+      if (k.startsWith(AT_PREFIX)) {
+        at.put(k.substring(AT_PREFIX.length()), v);
+      }
+    });
+    return at;
+  }
+
+  @Override
+  public void init(SortedKeyValueIterator<Key,Value> source, Map<String, String> options,
+      IteratorEnvironment env) {
+    validateOptions(options);
+    this.source = source;
+    this.options = Map.copyOf(options);
+    this.atOptions = atOptions(options);
+    this.semiring = Semirings.forName(options.get(SEMIRING_OPTION));
+    this.bColumns = options.containsKey(B_COLUMNS_OPTION) ? ColumnFilter.parse(options.get(B_COLUMNS_OPTION)) : null;
+    this.env = env;
+  }
+
+  @Override
+  public void seek(Range range, Collection<ByteSequence> columnFamilies, boolean inclusive)
+      throws IOException {
+    this.range = range;
+    // Products are made of whole rows: read the rows the range touches, then drop products
+    // outside it.
+    Key start = range.getStartKey() == null ? null : new Key(range.getStartKey().getRow());
+    Key end = range.getEndKey() == null ? null
+        : range.getEndKey().followingKey(PartialKey.ROW);
+    Range rows = new Range(start, true, end, false);
+    RemoteSourceIterator at = new RemoteSourceIterator();
+    at.init(null, atOptions, env);
+    String atTable = atOptions.get(RemoteSourceIterator.TABLE_OPTION);
+    // B's source reads every column family: B's entries have an empty family.
+    products = new ProductStream<>(semiring,
+        new SkviEntrySource(atTable, at, rows, Set.of(), false).start(),
+        filtered(new SkviEntrySource("B", source, rows, Set.of(), false).start()));
+    advance();
+    while (topKey != null && range.beforeStartKey(topKey)) {
+      advance();
+    }
+  }
+
+  private EntrySource filtered(SkviEntrySource b) throws IOException {
+    return bColumns == null ? b : new ColumnFilteredSource(b, bColumns);
+  }
+
+  private void advance() throws IOException {
+    if (!products.advance()) {
+      topKey = null;
+      topValue = null;
+      return;
+    }
+    topKey = products.key();
+    topValue = products.value();
+    if (range.afterEndKey(topKey)) {
+      topKey = null;
+      topValue = null;
+    }
+  }
+
+  @Override
+  public boolean hasTop() {
+    return topKey != null;
+  }
+
+  @Override
+  public void next() throws IOException {
+    advance();
+  }
+
+  @Override
+  public Key getTopKey() {
+    return topKey;
+  }
+
+  @Override
+  public Value getTopValue() {
+    return topValue;
+  }
+
+  @Override
+  public SortedKeyValueIterator<Key,Value> deepCopy(IteratorEnvironment env) {
+    TwoTableIterator copy = new TwoTableIterator();
+    copy.init(source.deepCopy(env), options, env);
+    return copy;
+  }
+
+  /** The kernel's products as keys and values; keeps the semiring's type in one place. */
+  private static final class ProductStream<T> {
+    private final Semiring<T> semiring;
+    private final OuterProduct<T> product;
+
+    ProductStream(Semiring<T> semiring, EntrySource at,
+        EntrySource b) {
+      this.semiring = semiring;
+      this.product = new OuterProduct<>(semiring, at, b);
+    }
+
+    boolean advance() throws IOException {
+      return product.advance();
+    }
+
+    Key key() {
+      return new Key(product.k(), product.i(), product.j(), EMPTY, 0L);
+    }
+
+    Value value() {
+      return new Value(semiring.encode(product.value()));
+    }
+  }
+}

@@ -1,0 +1,243 @@
+package outerproduct.iterator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.client.admin.CompactionConfig;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
+import org.apache.accumulo.core.security.Authorizations;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import outerproduct.embedded.EmbeddedAccumulo;
+import outerproduct.embedded.SharedClusters;
+import outerproduct.inputs.Graph500Fixture;
+import outerproduct.inputs.MatrixLoader;
+import outerproduct.kernel.accumulo.TableChecksum;
+import outerproduct.kernel.d4m.ColumnFilter;
+import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.oracle.ReferenceMultiply;
+import outerproduct.kernel.oracle.ResultChecksum;
+import outerproduct.kernel.oracle.SparseMatrix;
+import outerproduct.kernel.semiring.Semiring;
+import outerproduct.kernel.semiring.Semirings;
+
+/** TableMult on real tablet servers, every C checked against the in-memory oracle. */
+@ExtendWith(SharedClusters.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TableMultIT {
+  private static final Logger log = LoggerFactory.getLogger(TableMultIT.class);
+  private static final Semiring<?> LONG = Semirings.forName("plus-times-long");
+
+  private Properties props;
+  private AccumuloClient client;
+  private SparseMatrix a10;
+  private SparseMatrix b10;
+
+  @BeforeAll
+  void loadFixtures(EmbeddedAccumulo accumulo) throws Exception {
+    props = accumulo.clientProperties();
+    client = accumulo.newClient();
+    Graph500Fixture fixtures = Graph500Fixture.locate();
+    a10 = fixtures.read(10, "A");
+    b10 = fixtures.read(10, "B");
+    MatrixLoader.load(client, "AT10", a10, 2);
+    MatrixLoader.load(client, "B10", b10, 2);
+  }
+
+  @AfterAll
+  void close() {
+    client.close();
+  }
+
+  @Test
+  void scale10FixtureEqualsOracle() throws Exception {
+    TableMult.Result r = TableMult.on(props).transposeOf("AT10").times("B10").into("C10").run();
+    assertEqualsOracle("C10", ReferenceMultiply.multiply(LONG, a10, b10));
+    assertEquals(partialProducts(a10, b10, RowRanges.all()), r.partialProducts());
+    assertEquals(r.partialProducts(), r.entriesWritten(), "without pre-sum every product is written");
+    log.info("SCALE 10: {} partial products in {} s = {} pp/s", r.partialProducts(),
+        String.format("%.2f", r.seconds()), String.format("%.3g", r.partialProductsPerSecond()));
+  }
+
+  @Test
+  void scale12FixtureEqualsOracleWithAndWithoutPresum() throws Exception {
+    Graph500Fixture fixtures = Graph500Fixture.locate();
+    SparseMatrix a = fixtures.read(12, "A");
+    SparseMatrix b = fixtures.read(12, "B");
+    MatrixLoader.load(client, "AT12", a, 2);
+    MatrixLoader.load(client, "B12", b, 2);
+    String oracle = ResultChecksum.of(ReferenceMultiply.multiply(LONG, a, b));
+    TableMult.Result plain = TableMult.on(props).transposeOf("AT12").times("B12").into("C12").run();
+    TableMult.Result presummed = TableMult.on(props).transposeOf("AT12").times("B12").into("C12p")
+        .presum(100_000).run();
+    assertEquals(oracle, checksum("C12"));
+    assertEquals(oracle, checksum("C12p"));
+    assertEquals(plain.partialProducts(), presummed.partialProducts());
+    assertTrue(presummed.entriesWritten() < plain.entriesWritten(),
+        "pre-sum writes fewer entries: " + presummed.entriesWritten() + " vs " + plain.entriesWritten());
+    log.info("SCALE 12: {} pp; presum off {} s ({} pp/s), on {} s ({} pp/s, {} entries written)",
+        plain.partialProducts(), String.format("%.2f", plain.seconds()),
+        String.format("%.3g", plain.partialProductsPerSecond()), String.format("%.2f", presummed.seconds()),
+        String.format("%.3g", presummed.partialProductsPerSecond()), presummed.entriesWritten());
+  }
+
+  @Test
+  void rowSubsetAndColumnFiltersEqualOracle() throws Exception {
+    RowRanges rows = RowRanges.parse("1,:,150,7,9,:,");
+    ColumnFilter atCols = ColumnFilter.parse("1,2,3,5,8,13,21,34,55,89,");
+    ColumnFilter bCols = ColumnFilter.parse("1,4,9,16,25,36,49,64,81,100,");
+    TableMult.on(props).transposeOf("AT10").times("B10").into("C10sub").rows(rows)
+        .atColumns(atCols.toD4m()).bColumns(bCols.toD4m()).run();
+    SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10, rows, atCols, bCols);
+    assertTrue(oracle.nnz() > 0, "the subset is not empty");
+    assertEqualsOracle("C10sub", oracle);
+  }
+
+  @Test
+  void transposeIsWrittenToo() throws Exception {
+    RowRanges rows = RowRanges.parse("1,:,3,");
+    TableMult.on(props).transposeOf("AT10").times("B10").into("C10t").alsoTranspose("CT10t")
+        .rows(rows).run();
+    SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10, rows, null, null);
+    assertEqualsOracle("C10t", oracle);
+    assertEqualsOracle("CT10t", oracle.transpose());
+  }
+
+  /**
+   * Tiny scan batches on B and a monitoring entry every 500 products: the tablet servers return
+   * many entries and re-create the stack from them; C must be exact.
+   */
+  @Test
+  void teardownAndReseekLoseAndRepeatNothing() throws Exception {
+    MatrixLoader.load(client, "B10small", b10, 2);
+    client.tableOperations().setProperty("B10small", "table.scan.max.memory", "1");
+    AtomicLong entries = new AtomicLong();
+    TableMult.Result r = TableMult.on(props).transposeOf("AT10").times("B10small").into("C10resume")
+        .monitorEvery(500, 0).onProgress(p -> entries.incrementAndGet()).run();
+    assertEqualsOracle("C10resume", ReferenceMultiply.multiply(LONG, a10, b10));
+    assertTrue(r.monitoringEntries() > 10, "many monitoring entries: " + r.monitoringEntries());
+    assertEquals(r.monitoringEntries(), entries.get());
+    log.info("teardown test: {} monitoring entries, {} resumes after a re-created stack",
+        r.monitoringEntries(), r.resumes());
+    assertTrue(r.resumes() > 0, "the tablet servers re-sought the stack after returned entries");
+  }
+
+  /** ⊕ at minc and majc, not only at scan: after flush and compaction each cell is one entry. */
+  @Test
+  void combinerRunsAtMincAndMajc() throws Exception {
+    RowRanges rows = RowRanges.parse("1,:,20,");
+    TableMult.on(props).transposeOf("AT10").times("B10").into("C10compact").rows(rows).run();
+    TableMult.on(props).transposeOf("AT10").times("B10").into("C10compact").rows(rows).run();
+    client.tableOperations().flush("C10compact", null, null, true);
+    client.tableOperations().compact("C10compact", new CompactionConfig().setWait(true));
+    client.tableOperations().removeIterator("C10compact", ResultTables.COMBINER_NAME,
+        EnumSet.of(IteratorScope.scan));
+    SparseMatrix once = ReferenceMultiply.multiply(LONG, a10, b10, rows, null, null);
+    SparseMatrix twice = new SparseMatrix();
+    once.entries().forEach(e -> twice.put(e.row(), e.column(), Long.toString(2 * Long.parseLong(e.value()))));
+    long raw = 0;
+    try (Scanner scan = client.createScanner("C10compact", Authorizations.EMPTY)) {
+      for (Map.Entry<Key,Value> ignored : scan) {
+        raw++;
+      }
+    }
+    assertEquals(twice.nnz(), raw, "one stored entry per cell without the scan-time combiner");
+    assertEqualsOracle("C10compact", twice);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"plus-times-long", "plus-times-double", "plus-times-bigdecimal",
+      "min-plus", "max-plus", "max-min", "or-and"})
+  void everyBuiltInSemiringEqualsOracle(String name) throws Exception {
+    Semiring<?> s = Semirings.forName(name);
+    SparseMatrix a = random(name.hashCode(), name.equals("or-and"));
+    SparseMatrix b = random(name.hashCode() + 1, name.equals("or-and"));
+    String suffix = name.replace('-', '_');
+    MatrixLoader.load(client, "ATs_" + suffix, a, 2);
+    MatrixLoader.load(client, "Bs_" + suffix, b, 2);
+    TableMult.on(props).transposeOf("ATs_" + suffix).times("Bs_" + suffix).into("Cs_" + suffix)
+        .semiring(name).run();
+    assertEquals(ResultChecksum.of(ReferenceMultiply.multiply(s, a, b)),
+        TableChecksum.of(client, "Cs_" + suffix, s, Authorizations.EMPTY).checksum());
+  }
+
+  @Test
+  void resultEqualToAnInputIsRefused() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> TableMult.on(props).transposeOf("AT10").times("B10").into("B10").run());
+    assertTrue(e.getMessage().contains("'B10' must differ"), e.getMessage());
+  }
+
+  @Test
+  void missingInputIsRefused() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> TableMult.on(props).transposeOf("nope").times("B10").into("Cnope").run());
+    assertTrue(e.getMessage().contains("input table 'nope' does not exist"), e.getMessage());
+    assertTrue(!client.tableOperations().exists("Cnope"), "C not created");
+  }
+
+  @Test
+  void resultWithConflictingIteratorsIsRefusedAndUntouched() throws Exception {
+    client.tableOperations().create("Cversioned");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> TableMult.on(props).transposeOf("AT10").times("B10").into("Cversioned").run());
+    assertTrue(e.getMessage().contains("'Cversioned' has iterators") && e.getMessage().contains("vers"),
+        e.getMessage());
+    assertEquals(0, TableChecksum.of(client, "Cversioned", LONG, Authorizations.EMPTY).nnz());
+  }
+
+  @Test
+  void resultCombiningWithAnotherSemiringIsRefused() throws Exception {
+    TableMult.on(props).transposeOf("AT10").times("B10").into("Cminplus").rows("1,").semiring("min-plus").run();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> TableMult.on(props).transposeOf("AT10").times("B10").into("Cminplus").rows("1,").run());
+    assertTrue(e.getMessage().contains("not with semiring 'plus-times-long'"), e.getMessage());
+  }
+
+  private void assertEqualsOracle(String table, SparseMatrix oracle) throws Exception {
+    TableChecksum.Result c = TableChecksum.of(client, table, LONG, Authorizations.EMPTY);
+    assertEquals(oracle.nnz(), c.nnz(), "nnz of " + table);
+    assertEquals(ResultChecksum.of(oracle), c.checksum(), "checksum of " + table);
+  }
+
+  private String checksum(String table) throws Exception {
+    return TableChecksum.of(client, table, LONG, Authorizations.EMPTY).checksum();
+  }
+
+  private static long partialProducts(SparseMatrix at, SparseMatrix b, RowRanges rows) {
+    long n = 0;
+    for (String k : at.rowIds()) {
+      if (rows.contains(k.getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
+        n += (long) at.row(k).size() * b.row(k).size();
+      }
+    }
+    return n;
+  }
+
+  private static SparseMatrix random(long seed, boolean booleans) {
+    Random rnd = new Random(seed);
+    SparseMatrix m = new SparseMatrix();
+    for (int e = 0; e < 300; e++) {
+      String value = booleans ? "1" : Integer.toString(rnd.nextInt(19) - 9);
+      m.put(Integer.toString(1 + rnd.nextInt(40)), Integer.toString(1 + rnd.nextInt(40)), value);
+    }
+    return m;
+  }
+}

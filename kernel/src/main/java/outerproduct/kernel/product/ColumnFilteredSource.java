@@ -1,0 +1,59 @@
+package outerproduct.kernel.product;
+
+import java.io.IOException;
+import outerproduct.kernel.d4m.ColumnFilter;
+
+/** Passes on only the entries whose column is in a {@link ColumnFilter}. */
+public final class ColumnFilteredSource implements EntrySource {
+  private final EntrySource source;
+  private final ColumnFilter filter;
+
+  public ColumnFilteredSource(EntrySource source, ColumnFilter filter) throws IOException {
+    this.source = source;
+    this.filter = filter;
+    skip();
+  }
+
+  private void skip() throws IOException {
+    while (source.hasTop() && !filter.contains(source.column())) {
+      source.next();
+    }
+  }
+
+  @Override
+  public String table() {
+    return source.table();
+  }
+
+  @Override
+  public boolean hasTop() {
+    return source.hasTop();
+  }
+
+  @Override
+  public byte[] row() {
+    return source.row();
+  }
+
+  @Override
+  public byte[] column() {
+    return source.column();
+  }
+
+  @Override
+  public byte[] value() {
+    return source.value();
+  }
+
+  @Override
+  public void next() throws IOException {
+    source.next();
+    skip();
+  }
+
+  @Override
+  public void seekRow(byte[] row) throws IOException {
+    source.seekRow(row);
+    skip();
+  }
+}
