@@ -1,0 +1,128 @@
+package outerproduct.iterator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.iterators.OptionDescriber;
+import org.junit.jupiter.api.Test;
+import outerproduct.kernel.d4m.D4mSyntaxException;
+
+/** Every option error names the iterator, the option and the bad value — never the credentials. */
+class IteratorOptionsTest {
+  private static final String SECRET = "s3cret-Password";
+
+  private static Properties clientProperties() {
+    Properties p = new Properties();
+    p.setProperty("instance.name", "test");
+    p.setProperty("instance.zookeepers", "localhost:2181");
+    p.setProperty("auth.type", "password");
+    p.setProperty("auth.principal", "alice");
+    p.setProperty("auth.token", SECRET);
+    return p;
+  }
+
+  private static Map<String,String> remoteWrite() {
+    IteratorSetting s = new IteratorSetting(30, RemoteWriteIterator.class);
+    RemoteWriteIterator.setResultTables(s, "C", null);
+    RemoteWriteIterator.setConnection(s, clientProperties());
+    RemoteWriteIterator.setSemiring(s, "plus-times-long");
+    return new HashMap<>(s.getOptions());
+  }
+
+  private static Map<String,String> twoTable() {
+    IteratorSetting s = new IteratorSetting(25, TwoTableIterator.class);
+    TwoTableIterator.setSemiring(s, "min-plus");
+    TwoTableIterator.setAt(s, "AT", clientProperties());
+    return new HashMap<>(s.getOptions());
+  }
+
+  @Test
+  void settersProduceValidOptions() {
+    assertTrue(new RemoteWriteIterator().validateOptions(remoteWrite()));
+    assertTrue(new TwoTableIterator().validateOptions(twoTable()));
+  }
+
+  @Test
+  void unknownOptionIsRejectedByName() {
+    Map<String,String> o = remoteWrite();
+    o.put("presumm", "10");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new RemoteWriteIterator().validateOptions(o));
+    assertTrue(e.getMessage().contains("unknown option 'presumm'"), e.getMessage());
+    Map<String,String> t = twoTable();
+    t.put("at.colums", "a,");
+    e = assertThrows(IllegalArgumentException.class, () -> new TwoTableIterator().validateOptions(t));
+    assertTrue(e.getMessage().contains("unknown option 'at.colums'"), e.getMessage());
+  }
+
+  @Test
+  void badNumberNamesOptionAndValue() {
+    Map<String,String> o = remoteWrite();
+    o.put(RemoteWriteIterator.PRESUM_OPTION, "-5");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new RemoteWriteIterator().validateOptions(o));
+    assertEquals("RemoteWriteIterator: option 'presum' must be a non-negative integer, got '-5'",
+        e.getMessage());
+  }
+
+  @Test
+  void missingResultTableAndUnknownSemiringAreNamed() {
+    Map<String,String> o = remoteWrite();
+    o.remove(RemoteWriteIterator.C_OPTION);
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> new RemoteWriteIterator().validateOptions(o)).getMessage().contains("'c' and 'ct'"));
+    Map<String,String> t = twoTable();
+    t.put(TwoTableIterator.SEMIRING_OPTION, "no-such-semiring");
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> new TwoTableIterator().validateOptions(t)).getMessage().contains("'no-such-semiring'"));
+  }
+
+  @Test
+  void malformedColumnsAreRejectedWithPosition() {
+    Map<String,String> t = twoTable();
+    t.put(TwoTableIterator.B_COLUMNS_OPTION, "a,:,b,");
+    D4mSyntaxException e = assertThrows(D4mSyntaxException.class,
+        () -> new TwoTableIterator().validateOptions(t));
+    assertEquals(2, e.position());
+  }
+
+  @Test
+  void credentialsNeverAppearInMessagesOrDescriptions() {
+    Map<String,String> o = remoteWrite();
+    o.put(RemoteWriteIterator.WRITER_THREADS_OPTION, "many");
+    String message = assertThrows(IllegalArgumentException.class,
+        () -> new RemoteWriteIterator().validateOptions(o)).getMessage();
+    assertFalse(message.contains(SECRET), message);
+    String connection = RemoteConnection.of(clientProperties()).toString();
+    assertFalse(connection.contains(SECRET), connection);
+    assertTrue(connection.contains("alice"), connection);
+    for (OptionDescriber d : new OptionDescriber[] {new RemoteWriteIterator(), new TwoTableIterator(),
+        new RemoteSourceIterator(), new SemiringCombiner()}) {
+      assertFalse(d.describeOptions().getNamedOptions().toString().contains(SECRET));
+    }
+  }
+
+  @Test
+  void connectionWithoutTokenIsRefused() {
+    Properties p = clientProperties();
+    p.remove("auth.token");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> TableMult.on(p));
+    assertTrue(e.getMessage().contains("auth.token"), e.getMessage());
+  }
+
+  @Test
+  void combinerRequiresAKnownSemiring() {
+    IteratorSetting s = ResultTables.combiner("plus-times-long");
+    Map<String,String> options = new HashMap<>(s.getOptions());
+    assertTrue(new SemiringCombiner().validateOptions(options));
+    options.put(SemiringCombiner.SEMIRING_OPTION, "nope");
+    assertThrows(IllegalArgumentException.class, () -> new SemiringCombiner().validateOptions(options));
+  }
+}
