@@ -31,9 +31,13 @@ public final class MatrixLoader {
     if (client.tableOperations().exists(table)) {
       throw new IllegalArgumentException("table '" + table + "' already exists; refusing to load into it");
     }
+    SortedSet<Text> splits = splits(matrix, tablets);
+    NewTableConfiguration config = new NewTableConfiguration();
+    if (!splits.isEmpty()) {
+      config.withSplits(splits);
+    }
     try {
-      client.tableOperations().create(table,
-          new NewTableConfiguration().withSplits(splits(matrix, tablets)));
+      client.tableOperations().create(table, config);
     } catch (TableExistsException e) {
       throw new IllegalArgumentException("table '" + table + "' was created concurrently", e);
     }

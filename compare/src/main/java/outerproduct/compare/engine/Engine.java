@@ -1,0 +1,60 @@
+package outerproduct.compare.engine;
+
+import java.util.List;
+import java.util.Properties;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.security.Authorizations;
+import outerproduct.iterator.TableMult;
+import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.semiring.Semiring;
+
+/** The engines the harness can run on the same inputs, by the names SPEC §4 gives them. */
+public enum Engine {
+  ITERATOR("iterator") {
+    @Override
+    public Run multiply(AccumuloClient client, Properties clientProperties, Semiring<?> semiring,
+        String at, String b, String c, RowRanges rows) throws Exception {
+      TableMult.Result r = TableMult.on(clientProperties).transposeOf(at).times(b).into(c)
+          .semiring(semiring.name()).rows(rows).run();
+      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds());
+    }
+  },
+  CLIENT("client") {
+    @Override
+    public Run multiply(AccumuloClient client, Properties clientProperties, Semiring<?> semiring,
+        String at, String b, String c, RowRanges rows) throws Exception {
+      ClientEngine.Result r = ClientEngine.multiply(client, semiring, at, b, c, rows, Authorizations.EMPTY);
+      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds());
+    }
+  };
+
+  /** What every engine reports; the time is from the call to C being readable. */
+  public record Run(long partialProducts, long entriesWritten, double seconds) {}
+
+  private final String name;
+
+  Engine(String name) {
+    this.name = name;
+  }
+
+  public String engineName() {
+    return name;
+  }
+
+  public abstract Run multiply(AccumuloClient client, Properties clientProperties,
+      Semiring<?> semiring, String at, String b, String c, RowRanges rows) throws Exception;
+
+  public static List<String> names() {
+    return java.util.Arrays.stream(values()).map(Engine::engineName).toList();
+  }
+
+  /** @throws IllegalArgumentException naming the engine and the ones that exist */
+  public static Engine named(String name) {
+    for (Engine e : values()) {
+      if (e.name.equals(name)) {
+        return e;
+      }
+    }
+    throw new IllegalArgumentException("engine '" + name + "' is not built (yet); built: " + names());
+  }
+}

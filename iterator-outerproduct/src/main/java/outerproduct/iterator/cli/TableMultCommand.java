@@ -1,0 +1,138 @@
+package outerproduct.iterator.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import outerproduct.iterator.TableMult;
+import outerproduct.kernel.semiring.Semirings;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code scripts/tablemult}: C = ATᵀ ⊕.⊗ B on a cluster through the iterator engine, with a
+ * progress bar fed by the monitoring entries. Connection and credentials come from an Accumulo
+ * client properties file, never from the command line.
+ */
+@Command(name = "tablemult", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Multiply AT^T (+).(x) B into C inside the tablet servers (Graphulo's TableMult).")
+public final class TableMultCommand implements Callable<Integer> {
+
+  @Option(names = "--cluster", required = true, paramLabel = "FILE",
+      description = "Accumulo client properties file (instance, zookeepers, auth.principal, auth.token).")
+  Path clientProperties;
+
+  @Option(names = "--at", required = true, description = "Table holding AT (rows = the shared dimension k).")
+  String at;
+
+  @Option(names = "--b", required = true, description = "Table holding B.")
+  String b;
+
+  @Option(names = "--c", description = "Result table C (created with the semiring's combiner if missing).")
+  String c;
+
+  @Option(names = "--ct", description = "Also (or only) write the transpose into this table.")
+  String ct;
+
+  @Option(names = "--semiring", defaultValue = Semirings.DEFAULT,
+      description = "Built-in (${COMPLETION-CANDIDATES}) or class name. Default: ${DEFAULT-VALUE}.",
+      completionCandidates = BuiltIns.class)
+  String semiring;
+
+  @Option(names = "--rows", description = "Shared rows k in D4M syntax, e.g. '1,:,100,'.")
+  String rows;
+
+  @Option(names = "--at-columns", description = "Columns of AT to use (rows of C), D4M list.")
+  String atColumns;
+
+  @Option(names = "--b-columns", description = "Columns of B to use (columns of C), D4M list.")
+  String bColumns;
+
+  @Option(names = "--presum", defaultValue = "0",
+      description = "Cells pre-summed per tablet in memory before writing; 0 = off. Default: ${DEFAULT-VALUE}.")
+  long presum;
+
+  @Option(names = "--monitor-every", defaultValue = "100000",
+      description = "Progress entry after about this many partial products per tablet. Default: ${DEFAULT-VALUE}.")
+  long monitorEvery;
+
+  @Option(names = "--scan-threads", defaultValue = "4",
+      description = "Tablets of B multiplied at once. Default: ${DEFAULT-VALUE}.")
+  int scanThreads;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  /** The built-in semiring names, for the help text. */
+  static final class BuiltIns extends java.util.ArrayList<String> {
+    private static final long serialVersionUID = 1L;
+
+    BuiltIns() {
+      super(Semirings.builtInNames());
+    }
+  }
+
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+
+  /**
+   * The command with its exit codes: 2 for a bad argument or input (an IllegalArgumentException
+   * names it), 1 for a multiply that failed; the message, not a stack trace.
+   */
+  public static CommandLine commandLine() {
+    return new CommandLine(new TableMultCommand()).setExecutionExceptionHandler((e, cmd, parsed) -> {
+      cmd.getErr().println("tablemult: " + e.getMessage());
+      return e instanceof IllegalArgumentException ? 2 : 1;
+    });
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    if (c == null && ct == null) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "give --c and/or --ct");
+    }
+    TableMult mult = TableMult.on(load(clientProperties)).transposeOf(at).times(b).into(c)
+        .alsoTranspose(ct).semiring(semiring).presum(presum).monitorEvery(monitorEvery, 0)
+        .scanThreads(scanThreads);
+    if (rows != null) {
+      mult.rows(rows);
+    }
+    if (atColumns != null) {
+      mult.atColumns(atColumns);
+    }
+    if (bColumns != null) {
+      mult.bColumns(bColumns);
+    }
+    TableMult.Result r;
+    // The total is unknown up front (it is the sum over k of row-length products), so the bar
+    // counts partial products without a maximum.
+    try (ProgressBar bar = new ProgressBarBuilder().setTaskName("partial products")
+        .setStyle(ProgressBarStyle.ASCII).setInitialMax(-1).setUnit(" pp", 1)
+        .setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(System.err)).build()) {
+      r = mult.onProgress(p -> bar.stepBy(p.partialProducts())).run();
+    }
+    spec.commandLine().getOut().printf(
+        "rows aligned %d, partial products %d, entries written %d, %.2f s, %.3g pp/s%n",
+        r.rowsAligned(), r.partialProducts(), r.entriesWritten(), r.seconds(), r.partialProductsPerSecond());
+    return 0;
+  }
+
+  private Properties load(Path file) throws IOException {
+    if (!Files.isReadable(file)) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "--cluster: cannot read client properties file " + file);
+    }
+    Properties p = new Properties();
+    try (InputStream in = Files.newInputStream(file)) {
+      p.load(in);
+    }
+    return p;
+  }
+}

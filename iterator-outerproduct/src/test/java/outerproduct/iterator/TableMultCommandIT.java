@@ -1,0 +1,75 @@
+package outerproduct.iterator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.security.Authorizations;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import outerproduct.embedded.EmbeddedAccumulo;
+import outerproduct.embedded.SharedClusters;
+import outerproduct.inputs.MatrixLoader;
+import outerproduct.iterator.cli.TableMultCommand;
+import outerproduct.kernel.accumulo.TableChecksum;
+import outerproduct.kernel.oracle.ReferenceMultiply;
+import outerproduct.kernel.oracle.ResultChecksum;
+import outerproduct.kernel.oracle.SparseMatrix;
+import outerproduct.kernel.semiring.Semirings;
+import picocli.CommandLine;
+
+/** The tablemult command against the shared cluster, configured by its client properties file. */
+@ExtendWith(SharedClusters.class)
+class TableMultCommandIT {
+
+  private static int run(StringWriter out, StringWriter err, String... args) {
+    CommandLine cmd = TableMultCommand.commandLine();
+    cmd.setOut(new PrintWriter(out, true));
+    cmd.setErr(new PrintWriter(err, true));
+    return cmd.execute(args);
+  }
+
+  @Test
+  void multipliesAndReports(EmbeddedAccumulo accumulo) throws Exception {
+    SparseMatrix at = new SparseMatrix().put("k1", "i1", "2").put("k1", "i2", "3").put("k2", "i1", "5");
+    SparseMatrix b = new SparseMatrix().put("k1", "j1", "7").put("k2", "j1", "1").put("k2", "j2", "4");
+    try (AccumuloClient client = accumulo.newClient()) {
+      MatrixLoader.load(client, "cli_AT", at, 1);
+      MatrixLoader.load(client, "cli_B", b, 1);
+      StringWriter out = new StringWriter();
+      StringWriter err = new StringWriter();
+      int exit = run(out, err, "--cluster", accumulo.clientPropertiesFile().toString(),
+          "--at", "cli_AT", "--b", "cli_B", "--c", "cli_C");
+      assertEquals(0, exit, err.toString());
+      assertTrue(out.toString().contains("partial products 4,"), out.toString());
+      SparseMatrix oracle = ReferenceMultiply.multiply(Semirings.forName("plus-times-long"), at, b);
+      assertEquals(ResultChecksum.of(oracle), TableChecksum.of(client, "cli_C",
+          Semirings.forName("plus-times-long"), Authorizations.EMPTY).checksum());
+    }
+  }
+
+  @Test
+  void badArgumentsExitTwoAndNameTheArgument(EmbeddedAccumulo accumulo) {
+    StringWriter err = new StringWriter();
+    assertEquals(2, run(new StringWriter(), err, "--at", "AT", "--b", "B", "--c", "C"));
+    assertTrue(err.toString().contains("--cluster"), err.toString());
+
+    err = new StringWriter();
+    assertEquals(2, run(new StringWriter(), err, "--cluster", "/no/such/file", "--at", "AT", "--b", "B", "--c", "C"));
+    assertTrue(err.toString().contains("cannot read client properties file /no/such/file"), err.toString());
+
+    err = new StringWriter();
+    assertEquals(2, run(new StringWriter(), err, "--cluster", accumulo.clientPropertiesFile().toString(),
+        "--at", "missing_AT", "--b", "B", "--c", "C"));
+    assertTrue(err.toString().contains("input table 'missing_AT' does not exist"), err.toString());
+
+    err = new StringWriter();
+    assertEquals(2, run(new StringWriter(), err, "--cluster", accumulo.clientPropertiesFile().toString(),
+        "--at", "AT", "--b", "B"));
+    assertTrue(err.toString().contains("--c and/or --ct"), err.toString());
+    assertFalse(err.toString().contains(accumulo.clientProperties().getProperty("auth.token")));
+  }
+}
