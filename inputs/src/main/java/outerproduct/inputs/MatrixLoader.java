@@ -64,7 +64,7 @@ public final class MatrixLoader {
   }
 
   /** Split points dividing the matrix's entries into {@code tablets} runs of about equal size. */
-  static SortedSet<Text> splits(SparseMatrix matrix, int tablets) {
+  public static SortedSet<Text> splits(SparseMatrix matrix, int tablets) {
     if (tablets < 1) {
       throw new IllegalArgumentException("tablets must be at least 1, got " + tablets);
     }

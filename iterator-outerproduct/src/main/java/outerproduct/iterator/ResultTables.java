@@ -2,6 +2,8 @@ package outerproduct.iterator;
 
 import java.util.EnumSet;
 import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.TreeMap;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
@@ -12,6 +14,7 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 import org.apache.accumulo.core.iterators.Combiner;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
+import org.apache.hadoop.io.Text;
 
 /**
  * Result tables: C (and CT) carry the semiring's ⊕ as a {@link SemiringCombiner} at scan, minc and
@@ -23,6 +26,9 @@ public final class ResultTables {
   /** The combiner's name and priority on result tables (below the default versioning's 20). */
   public static final String COMBINER_NAME = "semiringPlus";
   public static final int COMBINER_PRIORITY = 10;
+  /** The optional zero filter runs right after ⊕. */
+  public static final String ZERO_FILTER_NAME = "semiringZeros";
+  public static final int ZERO_FILTER_PRIORITY = 11;
 
   private ResultTables() {}
 
@@ -38,13 +44,31 @@ public final class ResultTables {
    *
    * @throws IllegalArgumentException naming the table and the conflicting iterator
    */
-  static void prepare(AccumuloClient client, String table, String semiring)
+  public static void prepare(AccumuloClient client, String table, String semiring)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    prepare(client, table, semiring, new TreeSet<>(), false);
+  }
+
+  /**
+   * As {@link #prepare(AccumuloClient, String, String)}; a new table gets these splits, and with
+   * {@code removeZeros} a {@link ZeroFilter} after the combiner (an existing table must have it too).
+   */
+  public static void prepare(AccumuloClient client, String table, String semiring,
+      SortedSet<Text> splits, boolean removeZeros)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     IteratorSetting wanted = combiner(semiring);
     if (!client.tableOperations().exists(table)) {
+      NewTableConfiguration config = new NewTableConfiguration().withoutDefaultIterators()
+          .attachIterator(wanted, EnumSet.allOf(IteratorScope.class));
+      if (removeZeros) {
+        config.attachIterator(ZeroFilter.setting(ZERO_FILTER_PRIORITY, ZERO_FILTER_NAME, semiring),
+            EnumSet.allOf(IteratorScope.class));
+      }
+      if (!splits.isEmpty()) {
+        config.withSplits(splits);
+      }
       try {
-        client.tableOperations().create(table, new NewTableConfiguration().withoutDefaultIterators()
-            .attachIterator(wanted, EnumSet.allOf(IteratorScope.class)));
+        client.tableOperations().create(table, config);
         return;
       } catch (TableExistsException e) {
         // created concurrently: check it like any existing table
@@ -53,9 +77,16 @@ public final class ResultTables {
     Map<String, EnumSet<IteratorScope>> iterators = client.tableOperations().listIterators(table);
     Map<String, EnumSet<IteratorScope>> others = new TreeMap<>(iterators);
     others.remove(COMBINER_NAME);
+    if (removeZeros) {
+      if (!EnumSet.allOf(IteratorScope.class).equals(others.remove(ZERO_FILTER_NAME))) {
+        throw new IllegalArgumentException("result table '" + table
+            + "' lacks the zero filter at every scope, but zero removal was asked for");
+      }
+    }
     if (!others.isEmpty()) {
       throw new IllegalArgumentException("result table '" + table + "' has iterators " + others
-          + " besides the semiring combiner; TableMult needs a result table whose only iterator is "
+          + " besides the semiring combiner" + (removeZeros ? " and zero filter" : "")
+          + "; TableMult needs a result table whose only iterator is "
           + SemiringCombiner.class.getSimpleName() + "(" + semiring + ") at scan, minc and majc");
     }
     EnumSet<IteratorScope> scopes = iterators.get(COMBINER_NAME);

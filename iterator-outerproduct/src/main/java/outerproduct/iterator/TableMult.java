@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -66,6 +67,7 @@ public final class TableMult {
   private ColumnFilter atColumns;
   private ColumnFilter bColumns;
   private long presum;
+  private boolean removeZeros;
   private long monitorEntries;
   private long monitorMillis;
   private int scanThreads = 4;
@@ -142,6 +144,15 @@ public final class TableMult {
     return this;
   }
 
+  /**
+   * Drop entries of C whose sum is the semiring's zero (a {@link ZeroFilter} on C at every
+   * scope). Off by default: the SPEC checksum then includes zero-valued entries.
+   */
+  public TableMult removeZeros() {
+    this.removeZeros = true;
+    return this;
+  }
+
   /** Report progress after about this many products or ms per tablet (0 = at the end only). */
   public TableMult monitorEvery(long products, long millis) {
     if (products < 0 || millis < 0) {
@@ -201,7 +212,7 @@ public final class TableMult {
       checkReadable(client, b);
       for (String result : new String[] {c, ct}) {
         if (result != null) {
-          ResultTables.prepare(client, result, semiring);
+          ResultTables.prepare(client, result, semiring, new TreeSet<>(), removeZeros);
         }
       }
       Progress total = Progress.NONE;
@@ -229,6 +240,7 @@ public final class TableMult {
     IteratorSetting s = new IteratorSetting(TWO_TABLE_PRIORITY, "tableMultProduct", TwoTableIterator.class);
     TwoTableIterator.setSemiring(s, semiring);
     TwoTableIterator.setAt(s, at, clientProperties);
+    TwoTableIterator.setBTable(s, b);
     if (atColumns != null) {
       TwoTableIterator.setAtColumns(s, atColumns);
     }

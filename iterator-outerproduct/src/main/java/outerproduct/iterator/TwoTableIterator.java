@@ -42,6 +42,7 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key,Value>, Opti
   public static final String SEMIRING_OPTION = "semiring";
   public static final String AT_PREFIX = "at.";
   public static final String B_COLUMNS_OPTION = "b.columns";
+  public static final String B_TABLE_OPTION = "b.table";
   private static final String NAME = TwoTableIterator.class.getSimpleName();
   private static final byte[] EMPTY = new byte[0];
 
@@ -50,6 +51,7 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key,Value>, Opti
   private Map<String, String> atOptions;
   private Semiring<?> semiring;
   private ColumnFilter bColumns;
+  private String bTable;
   private IteratorEnvironment env;
 
   private Range range;
@@ -71,6 +73,11 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key,Value>, Opti
     setting.addOption(AT_PREFIX + RemoteSourceIterator.COLUMNS_OPTION, columns.toD4m());
   }
 
+  /** B's name, for error messages (an iterator knows only its table's id). */
+  public static void setBTable(IteratorSetting setting, String table) {
+    setting.addOption(B_TABLE_OPTION, table);
+  }
+
   public static void setBColumns(IteratorSetting setting, ColumnFilter columns) {
     setting.addOption(B_COLUMNS_OPTION, columns.toD4m());
   }
@@ -83,6 +90,7 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key,Value>, Opti
     named.put(AT_PREFIX + RemoteSourceIterator.CONNECTION_OPTION, "client properties for AT (set through the API)");
     named.put(AT_PREFIX + RemoteSourceIterator.COLUMNS_OPTION, "D4M list: columns of AT to use (rows of C)");
     named.put(B_COLUMNS_OPTION, "D4M list: columns of B to use (columns of C)");
+    named.put(B_TABLE_OPTION, "B's name, for error messages");
     return new IteratorOptions("twoTable", "outer product of AT's and B's shared rows", named, null);
   }
 
@@ -117,6 +125,7 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key,Value>, Opti
     this.atOptions = atOptions(options);
     this.semiring = Semirings.forName(options.get(SEMIRING_OPTION));
     this.bColumns = options.containsKey(B_COLUMNS_OPTION) ? ColumnFilter.parse(options.get(B_COLUMNS_OPTION)) : null;
+    this.bTable = options.getOrDefault(B_TABLE_OPTION, "B");
     this.env = env;
   }
 
@@ -136,7 +145,7 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key,Value>, Opti
     // B's source reads every column family: B's entries have an empty family.
     products = new ProductStream<>(semiring,
         new SkviEntrySource(atTable, at, rows, Set.of(), false).start(),
-        filtered(new SkviEntrySource("B", source, rows, Set.of(), false).start()));
+        filtered(new SkviEntrySource(bTable, source, rows, Set.of(), false).start()));
     advance();
     while (topKey != null && range.beforeStartKey(topKey)) {
       advance();

@@ -2,8 +2,11 @@ package outerproduct.compare.engine;
 
 import java.util.List;
 import java.util.Properties;
+import java.util.SortedSet;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
+import outerproduct.iterator.ResultTables;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.semiring.Semiring;
@@ -13,20 +16,37 @@ public enum Engine {
   ITERATOR("iterator") {
     @Override
     public Run multiply(AccumuloClient client, Properties clientProperties, Semiring<?> semiring,
-        String at, String b, String c, RowRanges rows) throws Exception {
+        String at, String b, String c, RowRanges rows, Settings settings) throws Exception {
+      ResultTables.prepare(client, c, semiring.name(), settings.resultSplits(), false);
+      settings.applyDurability(client, c);
       TableMult.Result r = TableMult.on(clientProperties).transposeOf(at).times(b).into(c)
-          .semiring(semiring.name()).rows(rows).run();
+          .semiring(semiring.name()).rows(rows).presum(settings.presum()).run();
       return new Run(r.partialProducts(), r.entriesWritten(), r.seconds());
     }
   },
   CLIENT("client") {
     @Override
     public Run multiply(AccumuloClient client, Properties clientProperties, Semiring<?> semiring,
-        String at, String b, String c, RowRanges rows) throws Exception {
+        String at, String b, String c, RowRanges rows, Settings settings) throws Exception {
       ClientEngine.Result r = ClientEngine.multiply(client, semiring, at, b, c, rows, Authorizations.EMPTY);
       return new Run(r.partialProducts(), r.entriesWritten(), r.seconds());
     }
   };
+
+  /**
+   * Engine knobs the harness sets: pre-sum cells (iterator engine; 0 = off), split points of a
+   * new C (the client baseline creates its C itself and ignores them), and C's durability
+   * (iterator engine; an explicit, reported choice).
+   */
+  public record Settings(long presum, SortedSet<Text> resultSplits, String resultDurability) {
+
+    /** Sets C's {@code table.durability} when one was chosen (null: the table default). */
+    void applyDurability(AccumuloClient client, String c) throws Exception {
+      if (resultDurability != null) {
+        client.tableOperations().setProperty(c, "table.durability", resultDurability);
+      }
+    }
+  }
 
   /** What every engine reports; the time is from the call to C being readable. */
   public record Run(long partialProducts, long entriesWritten, double seconds) {}
@@ -42,7 +62,8 @@ public enum Engine {
   }
 
   public abstract Run multiply(AccumuloClient client, Properties clientProperties,
-      Semiring<?> semiring, String at, String b, String c, RowRanges rows) throws Exception;
+      Semiring<?> semiring, String at, String b, String c, RowRanges rows, Settings settings)
+      throws Exception;
 
   public static List<String> names() {
     return java.util.Arrays.stream(values()).map(Engine::engineName).toList();

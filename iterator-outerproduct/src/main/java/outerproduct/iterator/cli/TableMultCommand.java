@@ -58,6 +58,9 @@ public final class TableMultCommand implements Callable<Integer> {
       description = "Cells pre-summed per tablet in memory before writing; 0 = off. Default: ${DEFAULT-VALUE}.")
   long presum;
 
+  @Option(names = "--remove-zeros", description = "Drop entries of C that sum to the semiring's zero.")
+  boolean removeZeros;
+
   @Option(names = "--monitor-every", defaultValue = "100000",
       description = "Progress entry after about this many partial products per tablet. Default: ${DEFAULT-VALUE}.")
   long monitorEvery;
@@ -103,6 +106,9 @@ public final class TableMultCommand implements Callable<Integer> {
         .scanThreads(scanThreads);
     if (rows != null) {
       mult.rows(rows);
+    }
+    if (removeZeros) {
+      mult.removeZeros();
     }
     if (atColumns != null) {
       mult.atColumns(atColumns);
