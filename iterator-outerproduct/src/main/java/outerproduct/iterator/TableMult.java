@@ -16,7 +16,6 @@ import org.apache.accumulo.core.client.BatchScanner;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.security.TablePermission;
@@ -215,25 +214,48 @@ public final class TableMult {
           ResultTables.prepare(client, result, semiring, new TreeSet<>(), removeZeros);
         }
       }
-      Progress total = Progress.NONE;
-      long monitoringEntries = 0;
-      Authorizations auths = client.securityOperations().getUserAuthorizations(client.whoami());
-      try (BatchScanner scan = client.createBatchScanner(b, auths, scanThreads)) {
-        List<Range> ranges = new ArrayList<>(Ranges.toAccumulo(rows));
-        scan.setRanges(ranges);
-        scan.setExecutionHints(Map.of("scan_type", SCAN_TYPE_HINT));
-        scan.addScanIterator(twoTableSetting());
-        scan.addScanIterator(remoteWriteSetting());
-        for (Map.Entry<Key,Value> entry : scan) {
-          Progress p = Progress.decode(entry.getValue());
-          total = total.plus(p);
-          monitoringEntries++;
-          progress.accept(p);
+      return scanWriting(client, b, List.of(twoTableSetting(), remoteWriteSetting()), begin);
+    }
+  }
+
+  /**
+   * The in-tserver ingest ceiling (SPEC §4): the same {@link RemoteWriteIterator} with the same
+   * settings, fed not by the multiply but by a scan of {@code productsTable}, which holds this
+   * multiply's partial products keyed (k, i, j) (the harness writes it from the same kernel stream). The rate it
+   * gives is what writing costs alone.
+   */
+  public Result replayProducts(String productsTable) throws AccumuloException,
+      AccumuloSecurityException, TableNotFoundException {
+    long begin = System.nanoTime();
+    try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build()) {
+      checkReadable(client, productsTable);
+      for (String result : new String[] {c, ct}) {
+        if (result != null) {
+          ResultTables.prepare(client, result, semiring, new TreeSet<>(), removeZeros);
         }
       }
-      return new Result(total.rowsAligned(), total.partialProducts(), total.entriesWritten(),
-          total.resumes(), monitoringEntries, (System.nanoTime() - begin) / 1e9);
+      return scanWriting(client, productsTable, List.of(remoteWriteSetting()), begin);
     }
+  }
+
+  private Result scanWriting(AccumuloClient client, String table, List<IteratorSetting> stack,
+      long begin) throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    Progress total = Progress.NONE;
+    long monitoringEntries = 0;
+    Authorizations auths = client.securityOperations().getUserAuthorizations(client.whoami());
+    try (BatchScanner scan = client.createBatchScanner(table, auths, scanThreads)) {
+      scan.setRanges(new ArrayList<>(Ranges.toAccumulo(rows)));
+      scan.setExecutionHints(Map.of("scan_type", SCAN_TYPE_HINT));
+      stack.forEach(scan::addScanIterator);
+      for (Map.Entry<Key,Value> entry : scan) {
+        Progress p = Progress.decode(entry.getValue());
+        total = total.plus(p);
+        monitoringEntries++;
+        progress.accept(p);
+      }
+    }
+    return new Result(total.rowsAligned(), total.partialProducts(), total.entriesWritten(),
+        total.resumes(), monitoringEntries, (System.nanoTime() - begin) / 1e9);
   }
 
   private IteratorSetting twoTableSetting() {

@@ -5,6 +5,7 @@ import java.util.Properties;
 import java.util.SortedSet;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.security.Authorizations;
+import org.apache.accumulo.core.client.admin.CompactionConfig;
 import org.apache.hadoop.io.Text;
 import outerproduct.iterator.ResultTables;
 import outerproduct.iterator.TableMult;
@@ -21,6 +22,29 @@ public enum Engine {
       settings.applyDurability(client, c);
       TableMult.Result r = TableMult.on(clientProperties).transposeOf(at).times(b).into(c)
           .semiring(semiring.name()).rows(rows).presum(settings.presum()).run();
+      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds());
+    }
+  },
+  /**
+   * SPEC §4 ingest ceiling: the iterator engine's write path (same RemoteWriteIterator and
+   * settings, inside the tablet servers) replaying this multiply's partial products from a
+   * products table. Its time excludes writing that table; its C must equal the oracle's too.
+   */
+  INGEST_CEILING("ingest-ceiling") {
+    @Override
+    public Run multiply(AccumuloClient client, Properties clientProperties, Semiring<?> semiring,
+        String at, String b, String c, RowRanges rows, Settings settings) throws Exception {
+      if (!rows.isAll()) {
+        throw new IllegalArgumentException("ingest-ceiling replays whole-table products only");
+      }
+      String products = "P_" + c;
+      ProductsTable.write(client, semiring, at, b, products);
+      client.tableOperations().compact(products, new CompactionConfig().setWait(true));
+      ResultTables.prepare(client, c, semiring.name(), settings.resultSplits(), false);
+      settings.applyDurability(client, c);
+      TableMult.Result r = TableMult.on(clientProperties).into(c).semiring(semiring.name())
+          .presum(settings.presum()).replayProducts(products);
+      client.tableOperations().delete(products);
       return new Run(r.partialProducts(), r.entriesWritten(), r.seconds());
     }
   },

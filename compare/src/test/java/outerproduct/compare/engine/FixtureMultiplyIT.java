@@ -90,6 +90,23 @@ class FixtureMultiplyIT {
     assertTrue(oracle.nnz() > 0 && oracle.nnz() < 266_106, "a proper subset: " + oracle.nnz());
   }
 
+  /** The iterator engine and its ingest ceiling (replaying the same products) both give the oracle's C. */
+  @Test
+  void iteratorEngineAndIngestCeilingEqualOracle(EmbeddedAccumulo accumulo) throws Exception {
+    String expected = ResultChecksum.of(ReferenceMultiply.multiply(semiring, a, b));
+    Engine.Settings settings = new Engine.Settings(0, MatrixLoader.splits(a.transpose(), 2), "log");
+    for (Engine engine : new Engine[] {Engine.ITERATOR, Engine.INGEST_CEILING}) {
+      String c = "C_" + engine.name();
+      Engine.Run run = engine.multiply(client, accumulo.clientProperties(), semiring, "AT", "B", c,
+          RowRanges.all(), settings);
+      assertEquals(expected, TableChecksum.of(client, c, semiring, Authorizations.EMPTY).checksum(), c);
+      assertEquals(partialProducts(a, b), run.partialProducts(), c);
+      assertEquals(2, client.tableOperations().listSplits(c).size() + 1, c + " pre-split in 2");
+      assertEquals("log", client.tableOperations().getConfiguration(c).get("table.durability"));
+    }
+    assertTrue(!client.tableOperations().exists("P_C_INGEST_CEILING"), "products table removed");
+  }
+
   @Test
   void existingResultTableIsRefusedAndUntouched() throws Exception {
     client.tableOperations().create("C_taken");
@@ -98,6 +115,15 @@ class FixtureMultiplyIT {
             Authorizations.EMPTY));
     assertTrue(e.getMessage().contains("'C_taken' already exists"), e.getMessage());
     assertEquals(0, TableChecksum.of(client, "C_taken", semiring, Authorizations.EMPTY).nnz());
+  }
+
+  /** Sum over shared rows k of |AT row k| * |B row k|. */
+  private static long partialProducts(SparseMatrix at, SparseMatrix b) {
+    long n = 0;
+    for (String k : at.rowIds()) {
+      n += (long) at.row(k).size() * b.row(k).size();
+    }
+    return n;
   }
 
   /** Independent of Graph500Fixture: distinct (row, column) pairs of the two gzip'd lists. */
