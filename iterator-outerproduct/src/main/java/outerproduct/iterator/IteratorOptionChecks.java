@@ -15,17 +15,22 @@ final class IteratorOptionChecks {
    */
   static void check(String iterator, IteratorOptions described, Map<String, String> options,
       Set<String> required) {
+    rejectUnknown(iterator, described, options);
+    for (String name : required) {
+      String value = options.get(name);
+      if (value == null || value.isEmpty()) {
+        throw new IllegalArgumentException(iterator + ": option '" + name + "' is required");
+      }
+    }
+  }
+
+  /** @throws IllegalArgumentException naming the first option {@code described} does not list */
+  static void rejectUnknown(String iterator, IteratorOptions described, Map<String, String> options) {
     Set<String> known = described.getNamedOptions().keySet();
     for (String name : options.keySet()) {
       if (!known.contains(name)) {
         throw new IllegalArgumentException(iterator + ": unknown option '" + name + "'; known: "
             + new TreeSet<>(known));
-      }
-    }
-    for (String name : required) {
-      String value = options.get(name);
-      if (value == null || value.isEmpty()) {
-        throw new IllegalArgumentException(iterator + ": option '" + name + "' is required");
       }
     }
   }

@@ -83,12 +83,7 @@ public class SemiringCombiner extends Combiner {
       return false;
     }
     semiring(options);
-    for (String name : options.keySet()) {
-      if (!describeOptions().getNamedOptions().containsKey(name)) {
-        throw new IllegalArgumentException(
-            SemiringCombiner.class.getSimpleName() + ": unknown option '" + name + "'");
-      }
-    }
+    IteratorOptionChecks.rejectUnknown(SemiringCombiner.class.getSimpleName(), describeOptions(), options);
     return true;
   }
 

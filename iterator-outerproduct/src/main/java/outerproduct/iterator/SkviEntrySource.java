@@ -3,34 +3,29 @@ package outerproduct.iterator;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Collection;
-import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
-import outerproduct.kernel.product.EntrySource;
+import outerproduct.kernel.accumulo.KeyValueEntrySource;
 
 /**
- * An {@link EntrySource} over an SKVI that was sought to {@code range}. {@link #seekRow} re-seeks
- * the SKVI within that range, after trying a few {@code next()} calls: a seek rebuilds the
- * source's merge heap, which costs more than stepping over a short gap.
+ * An entry source over an SKVI sought to {@code range}. {@link #seekRow} re-seeks the SKVI within
+ * that range, after trying a few {@code next()} calls: a seek rebuilds the source's merge heap,
+ * which costs more than stepping over a short gap.
  */
-final class SkviEntrySource implements EntrySource {
+final class SkviEntrySource extends KeyValueEntrySource {
   private static final int STEPS_BEFORE_SEEK = 8;
 
-  private final String table;
   private final SortedKeyValueIterator<Key,Value> source;
   private final Range range;
   private final Collection<ByteSequence> columnFamilies;
   private final boolean inclusive;
-  private byte[] row;
-  private ByteSequence rowData;
-  private byte[] column;
 
   SkviEntrySource(String table, SortedKeyValueIterator<Key,Value> source, Range range,
       Collection<ByteSequence> columnFamilies, boolean inclusive) {
-    this.table = table;
+    super(table);
     this.source = source;
     this.range = range;
     this.columnFamilies = columnFamilies;
@@ -45,44 +40,11 @@ final class SkviEntrySource implements EntrySource {
   }
 
   private void load() {
-    if (!source.hasTop()) {
-      row = null;
-      rowData = null;
-      column = null;
-      return;
+    if (source.hasTop()) {
+      load(source.getTopKey(), source.getTopValue());
+    } else {
+      exhausted();
     }
-    Key key = source.getTopKey();
-    ByteSequence data = key.getRowData();
-    if (rowData == null || !rowData.equals(data)) {
-      row = data.toArray();
-      rowData = new ArrayByteSequence(row);
-    }
-    column = key.getColumnQualifierData().toArray();
-  }
-
-  @Override
-  public String table() {
-    return table;
-  }
-
-  @Override
-  public boolean hasTop() {
-    return row != null;
-  }
-
-  @Override
-  public byte[] row() {
-    return row;
-  }
-
-  @Override
-  public byte[] column() {
-    return column;
-  }
-
-  @Override
-  public byte[] value() {
-    return source.getTopValue().get();
   }
 
   @Override
@@ -94,17 +56,17 @@ final class SkviEntrySource implements EntrySource {
   @Override
   public void seekRow(byte[] target) throws IOException {
     for (int i = 0; i < STEPS_BEFORE_SEEK && hasTop(); i++) {
-      if (Arrays.compareUnsigned(row, target) >= 0) {
+      if (Arrays.compareUnsigned(row(), target) >= 0) {
         return;
       }
       next();
     }
-    if (!hasTop() || Arrays.compareUnsigned(row, target) >= 0) {
+    if (!hasTop() || Arrays.compareUnsigned(row(), target) >= 0) {
       return;
     }
     Key start = new Key(target);
     if (range.afterEndKey(start)) {
-      row = null;
+      exhausted();
       return;
     }
     source.seek(new Range(start, true, range.getEndKey(), range.isEndKeyInclusive()),

@@ -67,11 +67,7 @@ public class ZeroFilter extends Filter {
   public boolean validateOptions(Map<String,String> options) {
     super.validateOptions(options);
     Semirings.forName(required(options));
-    for (String name : options.keySet()) {
-      if (!describeOptions().getNamedOptions().containsKey(name)) {
-        throw new IllegalArgumentException(ZeroFilter.class.getSimpleName() + ": unknown option '" + name + "'");
-      }
-    }
+    IteratorOptionChecks.rejectUnknown(ZeroFilter.class.getSimpleName(), describeOptions(), options);
     return true;
   }
 

@@ -1,0 +1,67 @@
+package outerproduct.kernel.accumulo;
+
+import org.apache.accumulo.core.data.ArrayByteSequence;
+import org.apache.accumulo.core.data.ByteSequence;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
+import outerproduct.kernel.product.EntrySource;
+
+/**
+ * An {@link EntrySource} over Accumulo keys and values (SPEC §1: row = row id, qualifier = column
+ * id). The row array is reused while the row does not change, so a long row costs one array, not
+ * one per entry. Subclasses move their source and call {@link #load(Key, Value)} or
+ * {@link #exhausted()}.
+ */
+public abstract class KeyValueEntrySource implements EntrySource {
+  private final String table;
+  private byte[] row;
+  private ByteSequence rowData;
+  private byte[] column;
+  private Value value;
+
+  protected KeyValueEntrySource(String table) {
+    this.table = table;
+  }
+
+  protected final void load(Key key, Value current) {
+    ByteSequence data = key.getRowData();
+    if (rowData == null || !rowData.equals(data)) {
+      row = data.toArray();
+      rowData = new ArrayByteSequence(row);
+    }
+    column = key.getColumnQualifierData().toArray();
+    value = current;
+  }
+
+  protected final void exhausted() {
+    row = null;
+    rowData = null;
+    column = null;
+    value = null;
+  }
+
+  @Override
+  public final String table() {
+    return table;
+  }
+
+  @Override
+  public final boolean hasTop() {
+    return row != null;
+  }
+
+  @Override
+  public final byte[] row() {
+    return row;
+  }
+
+  @Override
+  public final byte[] column() {
+    return column;
+  }
+
+  @Override
+  public final byte[] value() {
+    return value.get();
+  }
+}
