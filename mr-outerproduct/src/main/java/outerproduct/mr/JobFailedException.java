@@ -1,0 +1,37 @@
+package outerproduct.mr;
+
+import java.io.IOException;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCompletionEvent;
+
+/** The multiply's job failed; the message carries the job id and the first task's diagnostic. */
+public final class JobFailedException extends IOException {
+  private static final long serialVersionUID = 1L;
+
+  private JobFailedException(String message) {
+    super(message);
+  }
+
+  static JobFailedException of(Job job) throws IOException, InterruptedException {
+    StringBuilder message = new StringBuilder("job ").append(job.getJobID()).append(" ")
+        .append(job.getJobState());
+    for (TaskCompletionEvent failed : MapReduceMultiply.failedEvents(job)) {
+      String[] diagnostics = job.getTaskDiagnostics(failed.getTaskAttemptId());
+      if (diagnostics != null && diagnostics.length > 0) {
+        message.append(": ").append(failed.getTaskAttemptId()).append(": ")
+            .append(firstLine(diagnostics[0]));
+        return new JobFailedException(message.toString());
+      }
+    }
+    String failureInfo = job.getStatus().getFailureInfo();
+    if (failureInfo != null && !failureInfo.isBlank()) {
+      message.append(": ").append(firstLine(failureInfo));
+    }
+    return new JobFailedException(message.toString());
+  }
+
+  private static String firstLine(String text) {
+    int end = text.indexOf('\n');
+    return end < 0 ? text : text.substring(0, end);
+  }
+}

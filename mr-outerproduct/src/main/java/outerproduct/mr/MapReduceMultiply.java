@@ -1,0 +1,421 @@
+package outerproduct.mr;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.function.Consumer;
+import org.apache.accumulo.core.client.Accumulo;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.TablePermission;
+import org.apache.accumulo.hadoop.mapreduce.AccumuloFileOutputFormat;
+import org.apache.accumulo.hadoop.mapreduce.AccumuloInputFormat;
+import org.apache.accumulo.hadoop.mapreduce.AccumuloOutputFormat;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobCounter;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.TaskCompletionEvent;
+import org.apache.hadoop.mapreduce.TaskType;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
+import outerproduct.kernel.accumulo.Ranges;
+import outerproduct.kernel.d4m.ColumnFilter;
+import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.semiring.Semirings;
+import outerproduct.mr.input.TabletGroupedInputFormat;
+import outerproduct.mr.io.CellKey;
+import outerproduct.mr.io.CellPartitioner;
+import outerproduct.mr.task.MutationReducer;
+import outerproduct.mr.task.OuterProductMapper;
+import outerproduct.mr.task.RFileReducer;
+import outerproduct.mr.task.SemiringSumCombiner;
+
+/**
+ * C = ATᵀ ⊕.⊗ B as one MapReduce job: AccumuloInputFormat over B (one split per tablet of B),
+ * mappers joining B's rows with AT's through the kernel, the semiring's ⊕ as combiner and
+ * reducer, C written through AccumuloOutputFormat or as RFiles and one bulk import.
+ *
+ * <pre>{@code
+ * MapReduceMultiply.Result r = MapReduceMultiply.on(conf, Path.of("client.properties"))
+ *     .transposeOf("AT").times("B").into("C").semiring("plus-times-long")
+ *     .rows("1,:,100,").reducers(2).output(Output.BULK).run();
+ * }</pre>
+ *
+ * <p>Credentials: the client properties file is copied to a private directory on the job's file
+ * system (permission 700) and only its path enters the job configuration; it is deleted when
+ * the job ends.
+ */
+public final class MapReduceMultiply {
+  /** How reducers deliver C. */
+  public enum Output { BATCH_WRITER, BULK }
+
+  /** The job's counters and times. */
+  public record Result(String jobId, long rowsAligned, long partialProducts, long combinerIn,
+      long combinerOut, long entriesWritten, int maps, int reduces, long taskAttempts,
+      long failedAttempts, boolean uber, double submitSeconds, double seconds) {
+    /** Partial products per second over {@link #seconds} (submit to C readable). */
+    public double partialProductsPerSecond() {
+      return partialProducts / seconds;
+    }
+  }
+
+  private final Configuration base;
+  private final java.nio.file.Path clientPropertiesFile;
+  private final Properties clientProperties;
+  private String at;
+  private String b;
+  private String c;
+  private String semiring = Semirings.DEFAULT;
+  private RowRanges rows = RowRanges.all();
+  private ColumnFilter atColumns;
+  private ColumnFilter bColumns;
+  private int reducers = 1;
+  private Output output = Output.BATCH_WRITER;
+  private boolean removeZeros;
+  private boolean uber;
+  private SortedSet<Text> cSplits = new TreeSet<>();
+  private Consumer<Job> customizer = job -> {};
+  private Consumer<Job> onSubmit = job -> {};
+
+  private MapReduceMultiply(Configuration base, java.nio.file.Path file, Properties properties) {
+    this.base = base;
+    this.clientPropertiesFile = file;
+    this.clientProperties = properties;
+  }
+
+  /**
+   * @param conf the cluster's Hadoop configuration (the job starts from a copy)
+   * @param clientPropertiesFile Accumulo client properties, including the user's token
+   * @throws IllegalArgumentException if the file cannot be read
+   */
+  public static MapReduceMultiply on(Configuration conf, java.nio.file.Path clientPropertiesFile) {
+    Properties p = new Properties();
+    try (InputStream in = Files.newInputStream(clientPropertiesFile)) {
+      p.load(in);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("cannot read client properties file " + clientPropertiesFile
+          + ": " + e.getMessage(), e);
+    }
+    return new MapReduceMultiply(new Configuration(conf), clientPropertiesFile, p);
+  }
+
+  public MapReduceMultiply transposeOf(String atTable) {
+    this.at = atTable;
+    return this;
+  }
+
+  public MapReduceMultiply times(String bTable) {
+    this.b = bTable;
+    return this;
+  }
+
+  public MapReduceMultiply into(String cTable) {
+    this.c = cTable;
+    return this;
+  }
+
+  public MapReduceMultiply semiring(String name) {
+    Semirings.forName(name);
+    this.semiring = name;
+    return this;
+  }
+
+  /** Shared rows k to use, in D4M syntax. */
+  public MapReduceMultiply rows(String d4mRows) {
+    this.rows = RowRanges.parse(d4mRows);
+    return this;
+  }
+
+  public MapReduceMultiply rows(RowRanges rows) {
+    this.rows = Objects.requireNonNull(rows);
+    return this;
+  }
+
+  /** Columns of AT to use (rows of C), in D4M syntax. */
+  public MapReduceMultiply atColumns(String d4mColumns) {
+    this.atColumns = ColumnFilter.parse(d4mColumns);
+    return this;
+  }
+
+  /** Columns of B to use (columns of C), in D4M syntax. */
+  public MapReduceMultiply bColumns(String d4mColumns) {
+    this.bColumns = ColumnFilter.parse(d4mColumns);
+    return this;
+  }
+
+  public MapReduceMultiply reducers(int n) {
+    if (n < 1) {
+      throw new IllegalArgumentException("reducers must be >= 1, got " + n);
+    }
+    this.reducers = n;
+    return this;
+  }
+
+  public MapReduceMultiply output(Output how) {
+    this.output = Objects.requireNonNull(how);
+    return this;
+  }
+
+  /** Drop cells of C whose sum is the semiring's zero (the reducers skip them). */
+  public MapReduceMultiply removeZeros() {
+    this.removeZeros = true;
+    return this;
+  }
+
+  /**
+   * Run the whole job inside its ApplicationMaster's JVM (Hadoop's uber mode): no container
+   * start per task. For small, queued multiplies; at most 9 maps and one reducer qualify.
+   */
+  public MapReduceMultiply uber(boolean enabled) {
+    this.uber = enabled;
+    return this;
+  }
+
+  /** Split rows for C when the job creates it; reducers are partitioned by them. */
+  public MapReduceMultiply cSplits(SortedSet<Text> splits) {
+    this.cSplits = new TreeSet<>(splits);
+    return this;
+  }
+
+  /** Last changes to the job before submission (extra settings; tests swap a task class). */
+  public MapReduceMultiply customize(Consumer<Job> changes) {
+    this.customizer = Objects.requireNonNull(changes);
+    return this;
+  }
+
+  /** Called right after submission, e.g. to print the tracking URL. */
+  public MapReduceMultiply onSubmit(Consumer<Job> listener) {
+    this.onSubmit = Objects.requireNonNull(listener);
+    return this;
+  }
+
+  /**
+   * Checks the tables, prepares C, runs the job and, for bulk output, imports its files.
+   *
+   * @throws IllegalArgumentException for a missing, unreadable or unsuitable table, before the
+   *     job is submitted and with C untouched
+   * @throws JobFailedException when the job fails, with its first task diagnostic
+   */
+  public Result run() throws IOException, InterruptedException, AccumuloException,
+      AccumuloSecurityException, TableNotFoundException {
+    requireSet("transposeOf (AT)", at);
+    requireSet("times (B)", b);
+    requireSet("into (C)", c);
+    if (c.equals(at) || c.equals(b)) {
+      throw new IllegalArgumentException("result table '" + c + "' must differ from inputs AT '" + at
+          + "' and B '" + b + "'");
+    }
+    long begin = System.nanoTime();
+    try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build()) {
+      checkReadable(client, at);
+      checkReadable(client, b);
+      ResultTable.prepare(client, c, cSplits);
+      Path workDir = privateWorkDir();
+      FileSystem fs = workDir.getFileSystem(base);
+      try {
+        Job job = configure(client, workDir);
+        customizer.accept(job);
+        long submitBegin = System.nanoTime();
+        submit(job);
+        double submitSeconds = (System.nanoTime() - submitBegin) / 1e9;
+        onSubmit.accept(job);
+        if (!waitFor(job)) {
+          throw JobFailedException.of(job);
+        }
+        if (output == Output.BULK) {
+          importFiles(client, fs, new Path(workDir, "rfiles"));
+        }
+        return result(job, submitSeconds, (System.nanoTime() - begin) / 1e9);
+      } finally {
+        fs.delete(workDir, true);
+      }
+    }
+  }
+
+  private Job configure(AccumuloClient client, Path workDir) throws IOException,
+      AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    Path propertiesPath = new Path(workDir, "client.properties");
+    copyPrivately(propertiesPath);
+    Job job = Job.getInstance(base, "outerproduct " + c + " = " + at + "^T " + semiring + " " + b);
+    job.setJarByClass(MapReduceMultiply.class);
+    Configuration conf = job.getConfiguration();
+    conf.set(MultiplyConf.SEMIRING, semiring);
+    conf.set(MultiplyConf.AT_TABLE, at);
+    conf.set(MultiplyConf.B_TABLE, b);
+    conf.set(MultiplyConf.C_TABLE, c);
+    conf.setBoolean(MultiplyConf.REMOVE_ZEROS, removeZeros);
+    conf.set(MultiplyConf.CLIENT_PROPERTIES_PATH, propertiesPath.toString());
+    if (atColumns != null) {
+      conf.set(MultiplyConf.AT_COLUMNS, atColumns.toD4m());
+    }
+    MultiplyConf.setRows(conf, MultiplyConf.B_TABLET_SPLITS, bytes(client.tableOperations().listSplits(b)));
+    List<byte[]> cSplitRows = bytes(client.tableOperations().listSplits(c));
+    MultiplyConf.setRows(conf, MultiplyConf.PARTITION_CUTS, CellPartitioner.cutsFromSplits(cSplitRows, reducers));
+
+    var input = AccumuloInputFormat.configure().clientPropertiesPath(propertiesPath.toString()).table(b);
+    if (!rows.isAll()) {
+      input.ranges(Ranges.toAccumulo(rows));
+    }
+    if (bColumns != null) {
+      List<IteratorSetting.Column> columns = new ArrayList<>();
+      for (String column : bColumns.columns()) {
+        columns.add(new IteratorSetting.Column(new Text(), new Text(column)));
+      }
+      input.fetchColumns(columns);
+    }
+    input.store(job);
+    job.setInputFormatClass(TabletGroupedInputFormat.class);
+    job.setMapperClass(OuterProductMapper.class);
+    job.setMapOutputKeyClass(CellKey.class);
+    job.setMapOutputValueClass(Text.class);
+    job.setCombinerClass(SemiringSumCombiner.class);
+    job.setPartitionerClass(CellPartitioner.class);
+    job.setNumReduceTasks(reducers);
+
+    if (output == Output.BULK) {
+      job.setReducerClass(RFileReducer.class);
+      job.setOutputFormatClass(AccumuloFileOutputFormat.class);
+      job.setOutputKeyClass(Key.class);
+      job.setOutputValueClass(Value.class);
+      AccumuloFileOutputFormat.configure().outputPath(new Path(workDir, "rfiles")).store(job);
+      conf.setBoolean(FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false);
+    } else {
+      job.setReducerClass(MutationReducer.class);
+      job.setOutputFormatClass(AccumuloOutputFormat.class);
+      job.setOutputKeyClass(Text.class);
+      job.setOutputValueClass(Mutation.class);
+      AccumuloOutputFormat.configure().clientPropertiesPath(propertiesPath.toString()).defaultTable(c)
+          .createTables(false).store(job);
+    }
+    if (uber) {
+      conf.setBoolean(MRJobConfig.JOB_UBERTASK_ENABLE, true);
+      conf.setInt(MRJobConfig.JOB_UBERTASK_MAXREDUCES, 1);
+      // Accumulo splits report their byte estimate as length; the cap is for HDFS inputs.
+      conf.setLong(MRJobConfig.JOB_UBERTASK_MAXBYTES, Long.MAX_VALUE);
+    }
+    return job;
+  }
+
+  /** A directory only the submitting user can read, for the client properties and RFiles. */
+  private Path privateWorkDir() throws IOException {
+    FileSystem fs = FileSystem.get(base);
+    Path dir = new Path(fs.getHomeDirectory(), ".outerproduct/job-" + UUID.randomUUID());
+    fs.mkdirs(dir, new FsPermission((short) 0700));
+    fs.setPermission(dir, new FsPermission((short) 0700));
+    return fs.makeQualified(dir);
+  }
+
+  private void copyPrivately(Path target) throws IOException {
+    FileSystem fs = target.getFileSystem(base);
+    try (OutputStream out = fs.create(target, new FsPermission((short) 0600), false, 4096,
+        fs.getDefaultReplication(target), fs.getDefaultBlockSize(target), null)) {
+      Files.copy(clientPropertiesFile, out);
+    }
+    fs.setPermission(target, new FsPermission((short) 0600));
+  }
+
+  private void importFiles(AccumuloClient client, FileSystem fs, Path dir) throws IOException,
+      AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    for (FileStatus file : fs.listStatus(dir)) {
+      if (!file.getPath().getName().endsWith(".rf")) {
+        fs.delete(file.getPath(), true);
+      }
+    }
+    client.tableOperations().importDirectory(dir.toString()).to(c).tableTime(true).load();
+  }
+
+  private static void submit(Job job) throws IOException, InterruptedException {
+    try {
+      job.submit();
+    } catch (ClassNotFoundException e) {
+      throw new IOException("job class missing from the classpath: " + e.getMessage(), e);
+    }
+  }
+
+  private static boolean waitFor(Job job) throws IOException, InterruptedException {
+    try {
+      return job.waitForCompletion(false);
+    } catch (ClassNotFoundException e) {
+      throw new IOException("job class missing from the classpath: " + e.getMessage(), e);
+    }
+  }
+
+  private static Result result(Job job, double submitSeconds, double seconds) throws IOException,
+      InterruptedException {
+    var counters = job.getCounters();
+    return new Result(job.getJobID().toString(),
+        counters.findCounter(OuterProductCounter.ROWS_ALIGNED).getValue(),
+        counters.findCounter(OuterProductCounter.PARTIAL_PRODUCTS).getValue(),
+        counters.findCounter(OuterProductCounter.COMBINER_IN).getValue(),
+        counters.findCounter(OuterProductCounter.COMBINER_OUT).getValue(),
+        counters.findCounter(OuterProductCounter.ENTRIES_WRITTEN).getValue(),
+        job.getTaskReports(TaskType.MAP).length, job.getTaskReports(TaskType.REDUCE).length,
+        counters.findCounter(JobCounter.TOTAL_LAUNCHED_MAPS).getValue()
+            + counters.findCounter(JobCounter.TOTAL_LAUNCHED_REDUCES).getValue(),
+        counters.findCounter(JobCounter.NUM_FAILED_MAPS).getValue()
+            + counters.findCounter(JobCounter.NUM_FAILED_REDUCES).getValue(),
+        job.isUber(), submitSeconds, seconds);
+  }
+
+  private static List<byte[]> bytes(java.util.Collection<Text> rows) {
+    List<byte[]> out = new ArrayList<>(rows.size());
+    for (Text row : rows) {
+      out.add(row.copyBytes());
+    }
+    return out;
+  }
+
+  private static void requireSet(String what, String table) {
+    if (table == null || table.isEmpty()) {
+      throw new IllegalArgumentException("MapReduceMultiply: " + what + " is not set");
+    }
+  }
+
+  private static void checkReadable(AccumuloClient client, String table)
+      throws AccumuloException, AccumuloSecurityException {
+    if (!client.tableOperations().exists(table)) {
+      throw new IllegalArgumentException("input table '" + table + "' does not exist");
+    }
+    String user = client.whoami();
+    if (!client.securityOperations().hasTablePermission(user, table, TablePermission.READ)) {
+      throw new IllegalArgumentException("user '" + user + "' may not read input table '" + table + "'");
+    }
+  }
+
+  static TaskCompletionEvent[] failedEvents(Job job) throws IOException, InterruptedException {
+    List<TaskCompletionEvent> failed = new ArrayList<>();
+    int from = 0;
+    TaskCompletionEvent[] events;
+    do {
+      events = job.getTaskCompletionEvents(from, 100);
+      for (TaskCompletionEvent e : events) {
+        // The last allowed attempt of a task is reported as TIPFAILED, not FAILED.
+        if (e.getStatus() == TaskCompletionEvent.Status.FAILED
+            || e.getStatus() == TaskCompletionEvent.Status.TIPFAILED) {
+          failed.add(e);
+        }
+      }
+      from += events.length;
+    } while (events.length > 0);
+    return failed.toArray(TaskCompletionEvent[]::new);
+  }
+}

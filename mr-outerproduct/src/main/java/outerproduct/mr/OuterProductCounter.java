@@ -1,0 +1,18 @@
+package outerproduct.mr;
+
+/** What the job counts; the job's result and the reports read these. */
+public enum OuterProductCounter {
+  /** Rows k present in both AT and B (within the row subset). */
+  ROWS_ALIGNED,
+  /** AT(k,i) ⊗ B(k,j) products emitted by the mappers. */
+  PARTIAL_PRODUCTS,
+  /** Records into and out of the Hadoop combiner (⊕ before the shuffle). */
+  COMBINER_IN,
+  COMBINER_OUT,
+  /** Cells of C written by the reducers. */
+  ENTRIES_WRITTEN,
+  /** Cells of C whose sum was the semiring's zero and were dropped (only with remove-zeros). */
+  ZEROS_REMOVED,
+  /** Values the semiring rejected; each also fails its task with the table, key and value. */
+  BAD_VALUES
+}

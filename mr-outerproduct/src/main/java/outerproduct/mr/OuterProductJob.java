@@ -1,0 +1,135 @@
+package outerproduct.mr;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.util.Tool;
+import org.apache.hadoop.util.ToolRunner;
+import outerproduct.kernel.semiring.Semirings;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code hadoop jar mr-outerproduct-<version>.jar [generic options] --cluster client.properties
+ * --at AT --b B --c C …}: C = ATᵀ ⊕.⊗ B as a MapReduce job (see {@link MapReduceMultiply}).
+ * Hadoop's generic options ({@code -D}, {@code -conf}, …) are taken by {@link ToolRunner} first.
+ *
+ * <p>Exit codes: 0 done, 1 the job failed, 2 bad arguments or unsuitable tables (the message
+ * names the option or table). The Accumulo password comes from the client properties file,
+ * never from the command line.
+ */
+@Command(name = "outerproduct-mr", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Multiply AT^T (+).(x) B into C with a MapReduce job over Accumulo.")
+public final class OuterProductJob extends Configured implements Tool, Callable<Integer> {
+
+  @Option(names = "--cluster", required = true, paramLabel = "FILE",
+      description = "Accumulo client properties file (instance, zookeepers, auth.principal, auth.token).")
+  Path clientProperties;
+
+  @Option(names = "--at", required = true, description = "Table holding AT (rows = the shared dimension k).")
+  String at;
+
+  @Option(names = "--b", required = true, description = "Table holding B.")
+  String b;
+
+  @Option(names = "--c", required = true, description = "Result table C: new, or empty without combiners.")
+  String c;
+
+  @Option(names = "--semiring", defaultValue = Semirings.DEFAULT,
+      description = "Built-in name or class name. Default: ${DEFAULT-VALUE}.")
+  String semiring;
+
+  @Option(names = "--rows", description = "Shared rows k in D4M syntax, e.g. '1,:,100,'.")
+  String rows;
+
+  @Option(names = "--at-columns", description = "Columns of AT to use (rows of C), D4M list.")
+  String atColumns;
+
+  @Option(names = {"--columns", "--b-columns"}, description = "Columns of B to use (columns of C), D4M list.")
+  String bColumns;
+
+  @Option(names = "--reducers", defaultValue = "1", description = "Reduce tasks. Default: ${DEFAULT-VALUE}.")
+  int reducers;
+
+  @Option(names = "--output", defaultValue = "batchwriter", converter = OutputConverter.class,
+      description = "batchwriter (AccumuloOutputFormat) or bulk (RFiles + one bulk import). Default: ${DEFAULT-VALUE}.")
+  MapReduceMultiply.Output output;
+
+  @Option(names = "--remove-zeros", description = "Drop cells of C that sum to the semiring's zero.")
+  boolean removeZeros;
+
+  @Option(names = "--uber", description = "Run all tasks in the ApplicationMaster's JVM (small, queued multiplies).")
+  boolean uber;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  private final PrintWriter out;
+  private final PrintWriter err;
+
+  public OuterProductJob() {
+    this(new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+  }
+
+  /** With the given streams for results and for messages (tests capture them). */
+  public OuterProductJob(PrintWriter out, PrintWriter err) {
+    this.out = out;
+    this.err = err;
+  }
+
+  public static void main(String[] args) throws Exception {
+    System.exit(ToolRunner.run(new OuterProductJob(), args));
+  }
+
+  /** Parses what ToolRunner left and runs; the exit codes are the class comment's. */
+  @Override
+  public int run(String[] args) {
+    CommandLine cli = new CommandLine(this).setExecutionExceptionHandler((e, cmd, parsed) -> {
+      cmd.getErr().println("outerproduct-mr: " + e.getMessage());
+      return e instanceof IllegalArgumentException ? 2 : 1;
+    });
+    cli.setOut(out);
+    cli.setErr(err);
+    return cli.execute(args);
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    MapReduceMultiply multiply = MapReduceMultiply.on(getConf(), clientProperties)
+        .transposeOf(at).times(b).into(c).semiring(semiring).reducers(reducers).output(output)
+        .uber(uber).onSubmit(job -> spec.commandLine().getErr().println(
+            "submitted " + job.getJobID() + ", tracking " + job.getTrackingURL()));
+    if (rows != null) {
+      multiply.rows(rows);
+    }
+    if (atColumns != null) {
+      multiply.atColumns(atColumns);
+    }
+    if (bColumns != null) {
+      multiply.bColumns(bColumns);
+    }
+    if (removeZeros) {
+      multiply.removeZeros();
+    }
+    MapReduceMultiply.Result r = multiply.run();
+    spec.commandLine().getOut().printf("%s: rows aligned %d, partial products %d, combiner %d -> %d,"
+        + " entries written %d, maps %d, reduces %d%s, %.2f s, %.3g pp/s%n", r.jobId(), r.rowsAligned(),
+        r.partialProducts(), r.combinerIn(), r.combinerOut(), r.entriesWritten(), r.maps(), r.reduces(),
+        r.uber() ? " (uber)" : "", r.seconds(), r.partialProductsPerSecond());
+    return 0;
+  }
+
+  static final class OutputConverter implements CommandLine.ITypeConverter<MapReduceMultiply.Output> {
+    @Override
+    public MapReduceMultiply.Output convert(String value) {
+      return switch (value) {
+        case "batchwriter" -> MapReduceMultiply.Output.BATCH_WRITER;
+        case "bulk" -> MapReduceMultiply.Output.BULK;
+        default -> throw new CommandLine.TypeConversionException(
+            "'" + value + "' is not an output: use batchwriter or bulk");
+      };
+    }
+  }
+}

@@ -1,0 +1,180 @@
+package outerproduct.mr;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeSet;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.JobCounter;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import outerproduct.embedded.EmbeddedAccumulo;
+import outerproduct.embedded.EmbeddedYarn;
+import outerproduct.embedded.SharedClusters;
+import outerproduct.inputs.Graph500Fixture;
+import outerproduct.inputs.MatrixLoader;
+import outerproduct.iterator.TableMult;
+import outerproduct.kernel.accumulo.TableChecksum;
+import outerproduct.kernel.d4m.ColumnFilter;
+import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.oracle.ReferenceMultiply;
+import outerproduct.kernel.oracle.ResultChecksum;
+import outerproduct.kernel.oracle.SparseMatrix;
+import outerproduct.kernel.semiring.Semiring;
+import outerproduct.kernel.semiring.Semirings;
+import outerproduct.mr.MapReduceMultiply.Output;
+
+/**
+ * The MapReduce engine on the shared MiniAccumuloCluster and MiniMRYarnCluster (tasks in
+ * container JVMs), every C checked against the in-memory oracle.
+ */
+@ExtendWith(SharedClusters.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class OuterProductJobIT {
+  private static final Logger log = LoggerFactory.getLogger(OuterProductJobIT.class);
+  private static final Semiring<?> LONG = Semirings.forName("plus-times-long");
+
+  private EmbeddedYarn yarn;
+  private Path clientProperties;
+  private AccumuloClient client;
+  private SparseMatrix a10;
+  private SparseMatrix b10;
+
+  @BeforeAll
+  void loadFixtures(EmbeddedAccumulo accumulo, EmbeddedYarn yarn) throws Exception {
+    this.yarn = yarn;
+    clientProperties = accumulo.clientPropertiesFile().toPath();
+    client = accumulo.newClient();
+    Graph500Fixture fixtures = Graph500Fixture.locate();
+    a10 = fixtures.read(10, "A");
+    b10 = fixtures.read(10, "B");
+    MatrixLoader.load(client, "AT10", a10, 2);
+    MatrixLoader.load(client, "B10", b10, 2);
+  }
+
+  @AfterAll
+  void close() {
+    client.close();
+  }
+
+  private MapReduceMultiply multiply() {
+    return MapReduceMultiply.on(yarn.configuration(), clientProperties);
+  }
+
+  @Test
+  void scale12FixtureEqualsOracleAndIteratorEngine() throws Exception {
+    Graph500Fixture fixtures = Graph500Fixture.locate();
+    SparseMatrix a = fixtures.read(12, "A");
+    SparseMatrix b = fixtures.read(12, "B");
+    MatrixLoader.load(client, "AT12", a, 2);
+    MatrixLoader.load(client, "B12", b, 2);
+    SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a, b);
+    TreeSet<Text> cSplits = new TreeSet<>(MatrixLoader.splits(oracle, 2));
+    MapReduceMultiply.Result r = multiply().transposeOf("AT12").times("B12").into("C12mr")
+        .reducers(2).cSplits(cSplits).run();
+    TableMult.on(clientProps()).transposeOf("AT12").times("B12").into("C12it").run();
+
+    assertEqualsOracle("C12mr", oracle);
+    assertEquals(checksum("C12it"), checksum("C12mr"), "both engines give the same C");
+    assertEquals(partialProducts(a, b, RowRanges.all()), r.partialProducts());
+    assertEquals(oracle.nnz(), r.entriesWritten());
+    assertEquals(2, r.maps(), "one map per tablet of B");
+    assertEquals(2, r.reduces());
+    assertTrue(r.combinerOut() < r.combinerIn(), "the combiner pre-summed: " + r);
+    log.info("SCALE 12 MR: {}", r);
+  }
+
+  @Test
+  void scale10BulkOutputEqualsOracle() throws Exception {
+    SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10);
+    MapReduceMultiply.Result r = multiply().transposeOf("AT10").times("B10").into("C10bulk")
+        .reducers(2).cSplits(new TreeSet<>(MatrixLoader.splits(oracle, 3))).output(Output.BULK).run();
+    assertEqualsOracle("C10bulk", oracle);
+    assertEquals(oracle.nnz(), r.entriesWritten());
+    log.info("SCALE 10 MR bulk: {}", r);
+  }
+
+  /** A row subset with column filters, uber mode: tasks run in the AM, one map per tablet. */
+  @Test
+  void rowSubsetWithColumnFiltersInUberMode() throws Exception {
+    RowRanges rows = RowRanges.parse("1,:,150,7,9,:,");
+    ColumnFilter atCols = ColumnFilter.parse("1,2,3,5,8,13,21,34,55,89,");
+    ColumnFilter bCols = ColumnFilter.parse("1,4,9,16,25,36,49,64,81,100,");
+    MapReduceMultiply.Result r = multiply().transposeOf("AT10").times("B10").into("C10sub")
+        .rows(rows).atColumns(atCols.toD4m()).bColumns(bCols.toD4m()).uber(true).run();
+    SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10, rows, atCols, bCols);
+    assertTrue(oracle.nnz() > 0, "the subset is not empty");
+    assertEqualsOracle("C10sub", oracle);
+    assertTrue(r.uber(), "ran as an uber job");
+    assertTrue(r.maps() <= 2, "ranges grouped by tablet of B: " + r.maps() + " maps");
+    log.info("row subset, uber: {}", r);
+  }
+
+  /**
+   * The first attempt of reducer 0 writes part of C, then fails; the retry rewrites the same
+   * final sums, so C is exact. A marker table records what the failed attempt wrote.
+   */
+  @Test
+  void aFailedReduceAttemptDoesNotDoubleCount() throws Exception {
+    client.tableOperations().create(FailingOnceReducer.MARKER_TABLE);
+    MapReduceMultiply.Result r = multiply().transposeOf("AT10").times("B10").into("C10retry")
+        .customize(job -> job.setReducerClass(FailingOnceReducer.class)).run();
+    assertEqualsOracle("C10retry", ReferenceMultiply.multiply(LONG, a10, b10));
+    long failedAttemptRows = 0;
+    try (Scanner scan = client.createScanner(FailingOnceReducer.MARKER_TABLE, Authorizations.EMPTY)) {
+      for (Map.Entry<Key, Value> e : scan) {
+        assertTrue(e.getKey().getRow().toString().endsWith("_r_000000_0"), e.getKey().toString());
+        failedAttemptRows = Long.parseLong(e.getValue().toString());
+      }
+    }
+    assertEquals(FailingOnceReducer.FAIL_AFTER_ROWS, failedAttemptRows,
+        "the failed attempt had reduced that many C rows before it failed");
+    assertEquals(1, r.failedAttempts(), "exactly the injected failure: " + r);
+    log.info("retried reducer: {}", r);
+  }
+
+  private Properties clientProps() {
+    Properties p = new Properties();
+    try (var in = java.nio.file.Files.newInputStream(clientProperties)) {
+      p.load(in);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return p;
+  }
+
+  private void assertEqualsOracle(String table, SparseMatrix oracle) throws Exception {
+    TableChecksum.Result c = TableChecksum.of(client, table, LONG, Authorizations.EMPTY);
+    assertEquals(oracle.nnz(), c.nnz(), "nnz of " + table);
+    assertEquals(ResultChecksum.of(oracle), c.checksum(), "checksum of " + table);
+  }
+
+  private String checksum(String table) throws Exception {
+    return TableChecksum.of(client, table, LONG, Authorizations.EMPTY).checksum();
+  }
+
+  private static long partialProducts(SparseMatrix at, SparseMatrix b, RowRanges rows) {
+    long n = 0;
+    for (String k : at.rowIds()) {
+      if (rows.contains(k.getBytes(StandardCharsets.UTF_8))) {
+        n += (long) at.row(k).size() * b.row(k).size();
+      }
+    }
+    return n;
+  }
+}

@@ -1,0 +1,113 @@
+package outerproduct.mr.task;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mrunit.mapreduce.MapDriver;
+import org.apache.hadoop.mrunit.types.Pair;
+import org.junit.jupiter.api.Test;
+import outerproduct.kernel.accumulo.ScanEntrySource;
+import outerproduct.kernel.oracle.SparseMatrix;
+import outerproduct.kernel.product.EntrySource;
+import outerproduct.kernel.semiring.BadValueException;
+import outerproduct.mr.MultiplyConf;
+import outerproduct.mr.OuterProductCounter;
+import outerproduct.mr.io.CellKey;
+
+/** The mapper under MRUnit, AT fed from memory, against a naive triple loop. */
+class OuterProductMapperTest {
+
+  /** The mapper with AT from memory instead of a scanner. */
+  static final class InMemoryAtMapper extends OuterProductMapper {
+    private final SparseMatrix at;
+
+    InMemoryAtMapper(SparseMatrix at) {
+      this.at = at;
+    }
+
+    @Override
+    protected AtSource openAt(Context context, MultiplyConf conf, List<Range> ranges) {
+      EntrySource entries = new ScanEntrySource("AT", entries(at).entrySet().iterator());
+      return new AtSource() {
+        @Override
+        public EntrySource entries() {
+          return entries;
+        }
+
+        @Override
+        public void close() {}
+      };
+    }
+  }
+
+  private final SparseMatrix at = new SparseMatrix()
+      .put("k1", "i1", "2").put("k1", "i2", "3")
+      .put("k2", "i1", "5")
+      .put("k4", "i3", "7");
+  private final SparseMatrix b = new SparseMatrix()
+      .put("k1", "j1", "1").put("k1", "j2", "-1")
+      .put("k3", "j1", "4")
+      .put("k4", "j1", "10").put("k4", "j3", "2");
+
+  @Test
+  void emitsEveryPartialProductOfSharedRows() throws Exception {
+    MapDriver<Key, Value, CellKey, Text> driver = driver(at);
+    entries(b).forEach(driver::withInput);
+    List<Pair<CellKey, Text>> out = driver.run();
+    List<String> got = new ArrayList<>();
+    out.forEach(p -> got.add(p.getFirst() + "=" + p.getSecond()));
+    assertEquals(naiveProducts(at, b), got);
+    assertEquals(6, driver.getCounters().findCounter(OuterProductCounter.PARTIAL_PRODUCTS).getValue());
+    assertEquals(2, driver.getCounters().findCounter(OuterProductCounter.ROWS_ALIGNED).getValue());
+  }
+
+  @Test
+  void aBadValueFailsTheTaskNamingTableKeyAndValue() throws Exception {
+    SparseMatrix bad = new SparseMatrix().put("k1", "j1", "1").put("k4", "j9", "ten");
+    MapDriver<Key, Value, CellKey, Text> driver = driver(at);
+    entries(bad).forEach(driver::withInput);
+    BadValueException e = assertThrows(BadValueException.class, driver::run);
+    assertTrue(e.getMessage().contains("'B'") && e.getMessage().contains("k4")
+        && e.getMessage().contains("j9") && e.getMessage().contains("ten"), e.getMessage());
+    assertEquals(1, driver.getCounters().findCounter(OuterProductCounter.BAD_VALUES).getValue());
+  }
+
+  private static MapDriver<Key, Value, CellKey, Text> driver(SparseMatrix at) {
+    MapDriver<Key, Value, CellKey, Text> driver = MapDriver.newMapDriver(new InMemoryAtMapper(at));
+    driver.getConfiguration().set(MultiplyConf.B_TABLE, "B");
+    driver.getConfiguration().set(MultiplyConf.SEMIRING, "plus-times-long");
+    return driver;
+  }
+
+  /** A matrix as Accumulo would return it: sorted keys, SPEC §1 layout. */
+  static Map<Key, Value> entries(SparseMatrix m) {
+    Map<Key, Value> sorted = new TreeMap<>();
+    for (SparseMatrix.Entry e : m.entries()) {
+      sorted.put(new Key(e.row(), "", e.column()), new Value(e.value()));
+    }
+    return sorted;
+  }
+
+  /** For each k, i, j in byte order: "(i, j)=AT(k,i)*B(k,j)". */
+  private static List<String> naiveProducts(SparseMatrix at, SparseMatrix b) {
+    List<String> out = new ArrayList<>();
+    for (String k : at.rowIds()) {
+      for (Map.Entry<String, String> a : new TreeMap<>(at.row(k)).entrySet()) {
+        for (Map.Entry<String, String> x : new TreeMap<>(b.row(k)).entrySet()) {
+          out.add("(" + a.getKey() + ", " + x.getKey() + ")="
+              + Long.parseLong(a.getValue()) * Long.parseLong(x.getValue()));
+        }
+      }
+    }
+    return out;
+  }
+}
