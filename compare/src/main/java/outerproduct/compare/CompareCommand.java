@@ -11,16 +11,17 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.Callable;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.security.Authorizations;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.compare.engine.Engine;
+import outerproduct.compare.engine.Target;
 import outerproduct.inputs.Graph500Fixture;
 import outerproduct.inputs.MatrixLoader;
 import outerproduct.embedded.EmbeddedAccumulo;
+import outerproduct.embedded.EmbeddedYarn;
 import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.ReferenceMultiply;
@@ -28,6 +29,7 @@ import outerproduct.kernel.oracle.ResultChecksum;
 import outerproduct.kernel.oracle.SparseMatrix;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
+import outerproduct.mr.MapReduceMultiply;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -36,9 +38,9 @@ import picocli.CommandLine.Option;
  * The main job: multiplies the same inputs with each engine on an embedded cluster, proves every
  * C equal to the in-memory oracle, and writes one SPEC §6 record per run.
  *
- * <p>Engines built so far: {@code iterator}, {@code ingest-ceiling} (its write path alone) and
- * {@code client}. The MapReduce engine joins when its
- * issue lands; asking for it before then is an error, not a silent skip.
+ * <p>Engines: {@code iterator}, {@code ingest-ceiling} (the iterator engine's write path alone),
+ * {@code mr} (the MapReduce job, on an embedded YARN cluster started only when asked for) and
+ * {@code client}.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Multiply AT^T (+).(x) B with each engine on the same inputs, check C against"
@@ -54,8 +56,8 @@ public final class CompareCommand implements Callable<Integer> {
       description = "SCALEs to run, comma-separated. Default: ${DEFAULT-VALUE}.")
   List<Integer> scales;
 
-  @Option(names = "--engines", split = ",", defaultValue = "iterator,ingest-ceiling,client",
-      description = "Engines to run. Built so far: iterator, ingest-ceiling, client. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--engines", split = ",", defaultValue = "iterator,ingest-ceiling,mr,client",
+      description = "Engines to run: iterator, ingest-ceiling, mr, client. Default: ${DEFAULT-VALUE}.")
   List<String> engines;
 
   @Option(names = "--tservers", defaultValue = "2",
@@ -73,6 +75,19 @@ public final class CompareCommand implements Callable<Integer> {
   @Option(names = "--presum", defaultValue = "0",
       description = "Iterator engine: cells pre-summed per tablet before writing; 0 = off. Default: ${DEFAULT-VALUE}.")
   long presum;
+
+  @Option(names = "--reducers", defaultValue = "2",
+      description = "MapReduce engine: reduce tasks on whole tables (row subsets run uber, with one)."
+          + " Default: ${DEFAULT-VALUE}.")
+  int reducers;
+
+  @Option(names = "--mr-output", defaultValue = "batchwriter",
+      description = "MapReduce engine: how reducers deliver C: batchwriter or bulk. Default: ${DEFAULT-VALUE}.")
+  String mrOutput;
+
+  @Option(names = "--yarn-memory-mb", defaultValue = "2048",
+      description = "Memory of the embedded NodeManager (512 MB containers). Default: ${DEFAULT-VALUE}.")
+  int yarnMemoryMb;
 
   @Option(names = "--tablets-c", defaultValue = "1",
       description = "Tablets of a new C, split at quantiles of AT's columns (C's rows). Default: ${DEFAULT-VALUE}.")
@@ -100,6 +115,8 @@ public final class CompareCommand implements Callable<Integer> {
       description = "Where report folders go. Default: ${DEFAULT-VALUE}.")
   Path reportsDir;
 
+  private final ObjectMapper mapper = new ObjectMapper();
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
@@ -121,11 +138,17 @@ public final class CompareCommand implements Callable<Integer> {
     Files.createDirectories(reportDir);
     Path runs = reportDir.resolve("runs.jsonl");
     boolean allEqual = true;
-    try (EmbeddedAccumulo accumulo = EmbeddedAccumulo.start(Path.of("target", "embedded-clusters"),
+    Path clusters = Path.of("target", "embedded-clusters");
+    try (EmbeddedAccumulo accumulo = EmbeddedAccumulo.start(clusters,
         new EmbeddedAccumulo.Settings().tabletServers(tservers).tabletServerMemoryMb(tserverMemoryMb));
+        EmbeddedYarn yarn = engines.contains("mr") ? EmbeddedYarn.start(clusters, yarnMemoryMb) : null;
         AccumuloClient client = accumulo.newClient()) {
+      Target target = yarn == null
+          ? Target.withoutYarn(client, accumulo.clientProperties(), accumulo.clientPropertiesFile().toPath())
+          : new Target(client, accumulo.clientProperties(), accumulo.clientPropertiesFile().toPath(),
+              yarn::configuration);
       for (int scale : scales) {
-        allEqual &= runScale(client, accumulo.clientProperties(), semiring, fixtures, scale, runs);
+        allEqual &= runScale(target, semiring, fixtures, scale, runs);
       }
     }
     log.info("records written to {}", runs.toAbsolutePath());
@@ -151,6 +174,10 @@ public final class CompareCommand implements Callable<Integer> {
         throw new CommandLine.ParameterException(spec.commandLine(), "--engines: " + e.getMessage());
       }
     }
+    if (reducers < 1) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--reducers must be at least 1, got " + reducers);
+    }
+    mrOutputChoice();
     if (tservers < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--tservers must be at least 1, got " + tservers);
     }
@@ -159,8 +186,18 @@ public final class CompareCommand implements Callable<Integer> {
     }
   }
 
-  private boolean runScale(AccumuloClient client, Properties clientProperties, Semiring<?> semiring,
-      Graph500Fixture fixtures, int scale, Path runs) throws Exception {
+  private MapReduceMultiply.Output mrOutputChoice() {
+    return switch (mrOutput) {
+      case "batchwriter" -> MapReduceMultiply.Output.BATCH_WRITER;
+      case "bulk" -> MapReduceMultiply.Output.BULK;
+      default -> throw new CommandLine.ParameterException(spec.commandLine(),
+          "--mr-output '" + mrOutput + "': expected batchwriter or bulk");
+    };
+  }
+
+  private boolean runScale(Target target, Semiring<?> semiring, Graph500Fixture fixtures, int scale,
+      Path runs) throws Exception {
+    AccumuloClient client = target.client();
     SparseMatrix a = fixtures.read(scale, "A");
     SparseMatrix b = fixtures.read(scale, "B");
     String atTable = "AT_" + scale;
@@ -174,13 +211,13 @@ public final class CompareCommand implements Callable<Integer> {
         ? ResultChecksum.of(ReferenceMultiply.multiply(semiring, a, b)) : null;
     String reference = expected == null ? "the first engine" : "the oracle";
     Engine.Settings settings = new Engine.Settings(presum, MatrixLoader.splits(a.transpose(), tabletsC),
-        cDurability);
+        cDurability, reducers, mrOutputChoice(), null);
     boolean allEqual = true;
     for (String engine : engines) {
       String cTable = "C_" + engine.replace('-', '_') + "_" + scale;
       String startedAt = Instant.now().toString();
-      Engine.Run result = Engine.named(engine).multiply(client, clientProperties, semiring, atTable,
-          bTable, cTable, RowRanges.all(), settings);
+      Engine.Run result = Engine.named(engine).multiply(target, semiring, atTable, bTable,
+          cTable, RowRanges.all(), settings);
       TableChecksum.Result c = TableChecksum.of(client, cTable, semiring, Authorizations.EMPTY);
       if (expected == null) {
         expected = c.checksum();
@@ -192,7 +229,7 @@ public final class CompareCommand implements Callable<Integer> {
           String.format("%.2f", result.seconds()),
           String.format("%.3g", result.partialProducts() / result.seconds()),
           equal ? "equals" : "DIFFERS FROM", reference, equal ? expected : c.checksum() + " vs " + expected);
-      ObjectNode record = new ObjectMapper().createObjectNode()
+      ObjectNode record = mapper.createObjectNode()
           .put("engine", engine).put("workload", "whole").put("input", input).put("scale", scale)
           .put("ef", 16).put("semiring", semiring.name()).put("tservers", tservers)
           .put("tserver_memory_mb", tserverMemoryMb)
@@ -208,6 +245,7 @@ public final class CompareCommand implements Callable<Integer> {
           .put("rate_divides_by", "t_total_s: from the engine's start to C readable (all writes flushed)")
           .put("started_at", startedAt)
           .put("host_cores", Runtime.getRuntime().availableProcessors());
+      record.set("engine_info", mapper.valueToTree(result.info()));
       Files.writeString(runs, record.toString() + "\n", StandardCharsets.UTF_8,
           StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }

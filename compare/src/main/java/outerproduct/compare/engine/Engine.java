@@ -1,7 +1,8 @@
 package outerproduct.compare.engine;
 
 import java.util.List;
-import java.util.Properties;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.SortedSet;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.security.Authorizations;
@@ -10,19 +11,21 @@ import org.apache.hadoop.io.Text;
 import outerproduct.iterator.ResultTables;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.mr.MapReduceMultiply;
 import outerproduct.kernel.semiring.Semiring;
 
 /** The engines the harness can run on the same inputs, by the names SPEC §4 gives them. */
 public enum Engine {
   ITERATOR("iterator") {
     @Override
-    public Run multiply(AccumuloClient client, Properties clientProperties, Semiring<?> semiring,
-        String at, String b, String c, RowRanges rows, Settings settings) throws Exception {
+    public Run multiply(Target target, Semiring<?> semiring, String at, String b, String c,
+        RowRanges rows, Settings settings) throws Exception {
+      AccumuloClient client = target.client();
       ResultTables.prepare(client, c, semiring.name(), settings.resultSplits(), false);
       settings.applyDurability(client, c);
-      TableMult.Result r = TableMult.on(clientProperties).transposeOf(at).times(b).into(c)
+      TableMult.Result r = TableMult.on(target.clientProperties()).transposeOf(at).times(b).into(c)
           .semiring(semiring.name()).rows(rows).presum(settings.presum()).run();
-      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds());
+      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), Map.of());
     }
   },
   /**
@@ -32,8 +35,9 @@ public enum Engine {
    */
   INGEST_CEILING("ingest-ceiling") {
     @Override
-    public Run multiply(AccumuloClient client, Properties clientProperties, Semiring<?> semiring,
-        String at, String b, String c, RowRanges rows, Settings settings) throws Exception {
+    public Run multiply(Target target, Semiring<?> semiring, String at, String b, String c,
+        RowRanges rows, Settings settings) throws Exception {
+      AccumuloClient client = target.client();
       if (!rows.isAll()) {
         throw new IllegalArgumentException("ingest-ceiling replays whole-table products only");
       }
@@ -42,18 +46,47 @@ public enum Engine {
       client.tableOperations().compact(products, new CompactionConfig().setWait(true));
       ResultTables.prepare(client, c, semiring.name(), settings.resultSplits(), false);
       settings.applyDurability(client, c);
-      TableMult.Result r = TableMult.on(clientProperties).into(c).semiring(semiring.name())
+      TableMult.Result r = TableMult.on(target.clientProperties()).into(c).semiring(semiring.name())
           .presum(settings.presum()).replayProducts(products);
       client.tableOperations().delete(products);
-      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds());
+      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), Map.of());
     }
   },
   CLIENT("client") {
     @Override
-    public Run multiply(AccumuloClient client, Properties clientProperties, Semiring<?> semiring,
-        String at, String b, String c, RowRanges rows, Settings settings) throws Exception {
+    public Run multiply(Target target, Semiring<?> semiring, String at, String b, String c,
+        RowRanges rows, Settings settings) throws Exception {
+      AccumuloClient client = target.client();
       ClientEngine.Result r = ClientEngine.multiply(client, semiring, at, b, c, rows, Authorizations.EMPTY);
-      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds());
+      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), Map.of());
+    }
+  },
+  /**
+   * The MapReduce job on the target's YARN cluster. Uber mode (the whole job in the
+   * ApplicationMaster's JVM) for row subsets unless the settings say otherwise: their few maps
+   * cost more to start than to run.
+   */
+  MR("mr") {
+    @Override
+    public Run multiply(Target target, Semiring<?> semiring, String at, String b, String c,
+        RowRanges rows, Settings settings) throws Exception {
+      boolean uber = settings.mrUber() == null ? !rows.isAll() : settings.mrUber();
+      MapReduceMultiply.Result r = MapReduceMultiply.on(target.yarn().get(), target.clientPropertiesFile())
+          .transposeOf(at).times(b).into(c).semiring(semiring.name()).rows(rows)
+          .reducers(uber ? 1 : settings.mrReducers()).output(settings.mrOutput()).uber(uber)
+          .cSplits(settings.resultSplits()).run();
+      Map<String, Object> info = new LinkedHashMap<>();
+      info.put("job_id", r.jobId());
+      info.put("maps", r.maps());
+      info.put("reduces", r.reduces());
+      info.put("uber", r.uber());
+      info.put("output", settings.mrOutput().name().toLowerCase(java.util.Locale.ROOT));
+      info.put("combiner_in", r.combinerIn());
+      info.put("combiner_out", r.combinerOut());
+      info.put("task_attempts", r.taskAttempts());
+      info.put("failed_attempts", r.failedAttempts());
+      info.put("t_setup_s", r.submitSeconds());
+      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), info);
     }
   };
 
@@ -62,7 +95,13 @@ public enum Engine {
    * new C (the client baseline creates its C itself and ignores them), and C's durability
    * (iterator engine; an explicit, reported choice).
    */
-  public record Settings(long presum, SortedSet<Text> resultSplits, String resultDurability) {
+  public record Settings(long presum, SortedSet<Text> resultSplits, String resultDurability,
+      int mrReducers, MapReduceMultiply.Output mrOutput, Boolean mrUber) {
+
+    /** The iterator engine's settings with the MapReduce engine's defaults. */
+    public Settings(long presum, SortedSet<Text> resultSplits, String resultDurability) {
+      this(presum, resultSplits, resultDurability, 1, MapReduceMultiply.Output.BATCH_WRITER, null);
+    }
 
     /** Sets C's {@code table.durability} when one was chosen (null: the table default). */
     void applyDurability(AccumuloClient client, String c) throws Exception {
@@ -72,8 +111,11 @@ public enum Engine {
     }
   }
 
-  /** What every engine reports; the time is from the call to C being readable. */
-  public record Run(long partialProducts, long entriesWritten, double seconds) {}
+  /**
+   * What every engine reports; the time is from the call to C being readable. {@code info}
+   * holds engine-specific, informational fields for the report (job id, task counts, …).
+   */
+  public record Run(long partialProducts, long entriesWritten, double seconds, Map<String, Object> info) {}
 
   private final String name;
 
@@ -85,9 +127,8 @@ public enum Engine {
     return name;
   }
 
-  public abstract Run multiply(AccumuloClient client, Properties clientProperties,
-      Semiring<?> semiring, String at, String b, String c, RowRanges rows, Settings settings)
-      throws Exception;
+  public abstract Run multiply(Target target, Semiring<?> semiring, String at, String b, String c,
+      RowRanges rows, Settings settings) throws Exception;
 
   public static List<String> names() {
     return java.util.Arrays.stream(values()).map(Engine::engineName).toList();

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import outerproduct.inputs.Graph500Fixture;
 import outerproduct.inputs.MatrixLoader;
 import outerproduct.embedded.EmbeddedAccumulo;
+import outerproduct.embedded.EmbeddedYarn;
 import outerproduct.embedded.SharedClusters;
 import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.d4m.RowRanges;
@@ -30,6 +31,7 @@ import outerproduct.kernel.oracle.ResultChecksum;
 import outerproduct.kernel.oracle.SparseMatrix;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
+import outerproduct.mr.MapReduceMultiply;
 
 /**
  * Graphulo's SCALE 10 fixture loaded into tables on the shared MiniAccumuloCluster, checked
@@ -90,20 +92,33 @@ class FixtureMultiplyIT {
     assertTrue(oracle.nnz() > 0 && oracle.nnz() < 266_106, "a proper subset: " + oracle.nnz());
   }
 
-  /** The iterator engine and its ingest ceiling (replaying the same products) both give the oracle's C. */
+  /**
+   * The iterator engine, its ingest ceiling (replaying the same products) and the MapReduce job
+   * all give the oracle's C, through the harness's engine entry points.
+   */
   @Test
-  void iteratorEngineAndIngestCeilingEqualOracle(EmbeddedAccumulo accumulo) throws Exception {
+  void serverSideEnginesEqualOracle(EmbeddedAccumulo accumulo, EmbeddedYarn yarn) throws Exception {
     String expected = ResultChecksum.of(ReferenceMultiply.multiply(semiring, a, b));
-    Engine.Settings settings = new Engine.Settings(0, MatrixLoader.splits(a.transpose(), 2), "log");
-    for (Engine engine : new Engine[] {Engine.ITERATOR, Engine.INGEST_CEILING}) {
+    Engine.Settings settings = new Engine.Settings(0, MatrixLoader.splits(a.transpose(), 2), "log",
+        2, MapReduceMultiply.Output.BATCH_WRITER, null);
+    Target target = new Target(client, accumulo.clientProperties(),
+        accumulo.clientPropertiesFile().toPath(), yarn::configuration);
+    for (Engine engine : new Engine[] {Engine.ITERATOR, Engine.INGEST_CEILING, Engine.MR}) {
       String c = "C_" + engine.name();
-      Engine.Run run = engine.multiply(client, accumulo.clientProperties(), semiring, "AT", "B", c,
-          RowRanges.all(), settings);
+      Engine.Run run = engine.multiply(target, semiring, "AT", "B", c, RowRanges.all(), settings);
       assertEquals(expected, TableChecksum.of(client, c, semiring, Authorizations.EMPTY).checksum(), c);
       assertEquals(partialProducts(a, b), run.partialProducts(), c);
       assertEquals(2, client.tableOperations().listSplits(c).size() + 1, c + " pre-split in 2");
-      assertEquals("log", client.tableOperations().getConfiguration(c).get("table.durability"));
+      if (engine != Engine.MR) {
+        assertEquals("log", client.tableOperations().getConfiguration(c).get("table.durability"));
+      }
     }
+    RowRanges rows = RowRanges.parse("1,:,100,");
+    Engine.Run subset = Engine.MR.multiply(target, semiring, "AT", "B", "C_MR_subset", rows, settings);
+    assertEquals(ResultChecksum.of(ReferenceMultiply.multiply(semiring, a, b, rows, null, null)),
+        TableChecksum.of(client, "C_MR_subset", semiring, Authorizations.EMPTY).checksum());
+    assertEquals(true, subset.info().get("uber"), "a row subset runs in uber mode");
+    assertEquals(1, subset.info().get("reduces"), "uber mode allows one reducer");
     assertTrue(!client.tableOperations().exists("P_C_INGEST_CEILING"), "products table removed");
   }
 

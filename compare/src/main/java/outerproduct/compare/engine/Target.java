@@ -1,0 +1,25 @@
+package outerproduct.compare.engine;
+
+import java.nio.file.Path;
+import java.util.Properties;
+import java.util.function.Supplier;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Where the engines run: one Accumulo instance (a client, its properties, and the same
+ * properties as a file for MapReduce tasks) and, for the MapReduce engine, the YARN cluster's
+ * configuration.
+ *
+ * @param yarn the YARN configuration jobs start from; throws when no YARN cluster was started
+ */
+public record Target(AccumuloClient client, Properties clientProperties, Path clientPropertiesFile,
+    Supplier<Configuration> yarn) {
+
+  /** A target without YARN: asking the MapReduce engine to run on it is an error. */
+  public static Target withoutYarn(AccumuloClient client, Properties properties, Path file) {
+    return new Target(client, properties, file, () -> {
+      throw new IllegalStateException("no YARN cluster was started for this run");
+    });
+  }
+}
