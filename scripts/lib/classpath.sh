@@ -3,6 +3,8 @@
 # java.class.path, so the tools run with a real -cp, not through a Maven plugin's class loader.
 set -euo pipefail
 OUTERPRODUCT_HOME=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# Java 17: the embedded YARN's web apps (Guice) and Hadoop's configuration reflect into java.base.
+OUTERPRODUCT_OPENS="--add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.util=ALL-UNNAMED"
 
 outerproduct_build() {
   command -v java >/dev/null || { echo "error: java not found on PATH (Java 17 is required)" >&2; exit 2; }

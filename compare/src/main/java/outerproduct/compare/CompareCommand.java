@@ -1,16 +1,15 @@
 package outerproduct.compare;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.security.Authorizations;
@@ -18,6 +17,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.compare.engine.Engine;
 import outerproduct.compare.engine.Target;
+import outerproduct.compare.report.GitCommit;
+import outerproduct.compare.report.HostMemory;
+import outerproduct.compare.report.RunRecords;
+import outerproduct.compare.workload.QueuedWorkload;
 import outerproduct.inputs.Graph500Fixture;
 import outerproduct.inputs.MatrixLoader;
 import outerproduct.embedded.EmbeddedAccumulo;
@@ -56,6 +59,26 @@ public final class CompareCommand implements Callable<Integer> {
       description = "SCALEs to run, comma-separated. Default: ${DEFAULT-VALUE}.")
   List<Integer> scales;
 
+  @Option(names = "--workloads", split = ",", defaultValue = "whole,queued",
+      description = "SPEC §3 workloads: whole (all rows) and queued (row subsets). Default: ${DEFAULT-VALUE}.")
+  List<String> workloads;
+
+  @Option(names = "--queued-rows", split = ",", defaultValue = "1,64,1024",
+      description = "Queued: rows per request (drawn with a fixed seed from AT's rows). Default: ${DEFAULT-VALUE}.")
+  List<Integer> queuedRows;
+
+  @Option(names = "--requests", defaultValue = "20",
+      description = "Queued: requests per subset size and concurrency. Default: ${DEFAULT-VALUE}.")
+  int requests;
+
+  @Option(names = "--concurrency", split = ",", defaultValue = "1,4,16",
+      description = "Queued: requests in flight at once; 1 gives latencies. Default: ${DEFAULT-VALUE}.")
+  List<Integer> concurrency;
+
+  @Option(names = "--queued-scale",
+      description = "Queued: the SCALE to draw subsets from. Default: the largest of --scales.")
+  Integer queuedScale;
+
   @Option(names = "--engines", split = ",", defaultValue = "iterator,ingest-ceiling,mr,client",
       description = "Engines to run: iterator, ingest-ceiling, mr, client. Default: ${DEFAULT-VALUE}.")
   List<String> engines;
@@ -84,6 +107,16 @@ public final class CompareCommand implements Callable<Integer> {
   @Option(names = "--mr-output", defaultValue = "batchwriter",
       description = "MapReduce engine: how reducers deliver C: batchwriter or bulk. Default: ${DEFAULT-VALUE}.")
   String mrOutput;
+
+  @Option(names = "--mr-uber", defaultValue = "auto",
+      description = "MapReduce engine: uber mode (the job inside its ApplicationMaster): auto (row"
+          + " subsets only), on or off. Default: ${DEFAULT-VALUE}.")
+  String mrUber;
+
+  @Option(names = "--mr-conf", paramLabel = "KEY=VALUE",
+      description = "MapReduce engine: a job configuration setting (repeatable), e.g."
+          + " mapreduce.client.completion.pollinterval=5000. Recorded in the report.")
+  Map<String, String> mrConf = new LinkedHashMap<>();
 
   @Option(names = "--yarn-memory-mb", defaultValue = "2048",
       description = "Memory of the embedded NodeManager (512 MB containers). Default: ${DEFAULT-VALUE}.")
@@ -115,8 +148,6 @@ public final class CompareCommand implements Callable<Integer> {
       description = "Where report folders go. Default: ${DEFAULT-VALUE}.")
   Path reportsDir;
 
-  private final ObjectMapper mapper = new ObjectMapper();
-
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
@@ -125,8 +156,12 @@ public final class CompareCommand implements Callable<Integer> {
   }
 
   static int run(String... args) {
-    return new CommandLine(new CompareCommand()).execute(args);
+    CompareCommand command = new CompareCommand();
+    command.commandLine = "scripts/compare " + String.join(" ", args);
+    return new CommandLine(command).execute(args);
   }
+
+  private String commandLine = "scripts/compare";
 
   @Override
   public Integer call() throws Exception {
@@ -136,68 +171,112 @@ public final class CompareCommand implements Callable<Integer> {
     Path reportDir = reportsDir.resolve(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
         .withZone(ZoneOffset.UTC).format(Instant.now()));
     Files.createDirectories(reportDir);
-    Path runs = reportDir.resolve("runs.jsonl");
+    RunRecords records = new RunRecords(reportDir.resolve("runs.jsonl"), parameters());
     boolean allEqual = true;
     Path clusters = Path.of("target", "embedded-clusters");
     try (EmbeddedAccumulo accumulo = EmbeddedAccumulo.start(clusters,
         new EmbeddedAccumulo.Settings().tabletServers(tservers).tabletServerMemoryMb(tserverMemoryMb));
         EmbeddedYarn yarn = engines.contains("mr") ? EmbeddedYarn.start(clusters, yarnMemoryMb) : null;
         AccumuloClient client = accumulo.newClient()) {
+      Path propertiesFile = accumulo.clientPropertiesFile().toPath();
       Target target = yarn == null
-          ? Target.withoutYarn(client, accumulo.clientProperties(), accumulo.clientPropertiesFile().toPath())
-          : new Target(client, accumulo.clientProperties(), accumulo.clientPropertiesFile().toPath(),
-              yarn::configuration);
+          ? Target.withoutYarn(client, accumulo.clientProperties(), propertiesFile)
+          : new Target(client, accumulo.clientProperties(), propertiesFile, yarn::configuration);
+      int queuedAt = queuedScale != null ? queuedScale : Collections.max(scales);
       for (int scale : scales) {
-        allEqual &= runScale(target, semiring, fixtures, scale, runs);
+        Inputs inputs = load(client, fixtures, scale);
+        if (workloads.contains("whole")) {
+          allEqual &= runWhole(target, semiring, inputs, records);
+        }
+        if (workloads.contains("queued") && scale == queuedAt) {
+          allEqual &= runQueued(target, semiring, inputs, records);
+        }
       }
     }
-    log.info("records written to {}", runs.toAbsolutePath());
+    log.info("records written to {}", records.file().toAbsolutePath());
     if (!allEqual) {
       spec.commandLine().getErr().println("FAILED: some engine's C differs from its reference"
-          + " (the oracle up to SCALE " + oracleUpToScale + ", the first engine above); see " + runs);
+          + " (the oracle up to SCALE " + oracleUpToScale + ", the first engine above); see " + records.file());
       return 1;
     }
     spec.commandLine().getOut().println("OK: every C equals its reference (the oracle up to SCALE "
-        + oracleUpToScale + ", the first engine above); records in " + runs);
+        + oracleUpToScale + ", the first engine above); records in " + records.file());
     return 0;
   }
 
   private void validate() {
     if (!input.equals("fixtures")) {
-      throw new CommandLine.ParameterException(spec.commandLine(),
-          "--input '" + input + "': only 'fixtures' is built so far (the generator comes with the harness issue)");
+      throw usage("--input '" + input + "': only 'fixtures' is built so far (the generator comes with the harness issue)");
     }
     for (String engine : engines) {
       try {
         Engine.named(engine);
       } catch (IllegalArgumentException e) {
-        throw new CommandLine.ParameterException(spec.commandLine(), "--engines: " + e.getMessage());
+        throw usage("--engines: " + e.getMessage());
       }
     }
-    if (reducers < 1) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--reducers must be at least 1, got " + reducers);
+    for (String workload : workloads) {
+      if (!workload.equals("whole") && !workload.equals("queued")) {
+        throw usage("--workloads '" + workload + "': expected whole or queued");
+      }
+    }
+    requireAtLeastOne("--reducers", reducers);
+    requireAtLeastOne("--tservers", tservers);
+    requireAtLeastOne("--tablets", tablets);
+    requireAtLeastOne("--requests", requests);
+    queuedRows.forEach(n -> requireAtLeastOne("--queued-rows", n));
+    concurrency.forEach(n -> requireAtLeastOne("--concurrency", n));
+    if (queuedScale != null && !scales.contains(queuedScale)) {
+      throw usage("--queued-scale " + queuedScale + " is not one of --scales " + scales);
     }
     mrOutputChoice();
-    if (tservers < 1) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--tservers must be at least 1, got " + tservers);
+    mrUberChoice();
+  }
+
+  private void requireAtLeastOne(String option, int value) {
+    if (value < 1) {
+      throw usage(option + " must be at least 1, got " + value);
     }
-    if (tablets < 1) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--tablets must be at least 1, got " + tablets);
-    }
+  }
+
+  private CommandLine.ParameterException usage(String message) {
+    return new CommandLine.ParameterException(spec.commandLine(), message);
   }
 
   private MapReduceMultiply.Output mrOutputChoice() {
     return switch (mrOutput) {
       case "batchwriter" -> MapReduceMultiply.Output.BATCH_WRITER;
       case "bulk" -> MapReduceMultiply.Output.BULK;
-      default -> throw new CommandLine.ParameterException(spec.commandLine(),
-          "--mr-output '" + mrOutput + "': expected batchwriter or bulk");
+      default -> throw usage("--mr-output '" + mrOutput + "': expected batchwriter or bulk");
     };
   }
 
-  private boolean runScale(Target target, Semiring<?> semiring, Graph500Fixture fixtures, int scale,
-      Path runs) throws Exception {
-    AccumuloClient client = target.client();
+  private Boolean mrUberChoice() {
+    return switch (mrUber) {
+      case "auto" -> null;
+      case "on" -> true;
+      case "off" -> false;
+      default -> throw usage("--mr-uber '" + mrUber + "': expected auto, on or off");
+    };
+  }
+
+  /** The settings every record of this run repeats (SPEC §6), so that each line stands alone. */
+  private ObjectNode parameters() {
+    ObjectNode p = RunRecords.object().put("input", input).put("ef", 16).put("seeds", "graphulo fixtures")
+        .put("semiring", semiringName).put("tservers", tservers).put("tserver_memory_mb", tserverMemoryMb)
+        .put("tablets_AT", tablets).put("tablets_B", tablets).put("tablets_C", tabletsC)
+        .put("presum", presum).put("c_durability", cDurability != null ? cDurability : "default (sync)")
+        .put("mr_reducers", reducers).put("mr_output", mrOutput).put("mr_uber", mrUber).put("mr_conf", mrConf.toString()).put("yarn_memory_mb", yarnMemoryMb)
+        .put("git_commit", GitCommit.describe()).put("command", commandLine);
+    p.putObject("host").put("cores", Runtime.getRuntime().availableProcessors())
+        .put("memory_gb", HostMemory.totalGb());
+    return p;
+  }
+
+  private record Inputs(int scale, String at, String b, SparseMatrix a, SparseMatrix bMatrix,
+      Engine.Settings settings) {}
+
+  private Inputs load(AccumuloClient client, Graph500Fixture fixtures, int scale) throws Exception {
     SparseMatrix a = fixtures.read(scale, "A");
     SparseMatrix b = fixtures.read(scale, "B");
     String atTable = "AT_" + scale;
@@ -207,48 +286,102 @@ public final class CompareCommand implements Callable<Integer> {
     MatrixLoader.load(client, bTable, b, tablets);
     log.info("SCALE {}: loaded {} ({} entries) and {} ({} entries) in {} s", scale, atTable, a.nnz(),
         bTable, b.nnz(), String.format("%.1f", (System.nanoTime() - loadBegin) / 1e9));
-    String expected = scale <= oracleUpToScale
-        ? ResultChecksum.of(ReferenceMultiply.multiply(semiring, a, b)) : null;
-    String reference = expected == null ? "the first engine" : "the oracle";
     Engine.Settings settings = new Engine.Settings(presum, MatrixLoader.splits(a.transpose(), tabletsC),
-        cDurability, reducers, mrOutputChoice(), null);
+        cDurability, reducers, mrOutputChoice(), mrUberChoice(), mrConf);
+    return new Inputs(scale, atTable, bTable, a, b, settings);
+  }
+
+  private boolean runWhole(Target target, Semiring<?> semiring, Inputs in, RunRecords records)
+      throws Exception {
+    String expected = in.scale() <= oracleUpToScale
+        ? ResultChecksum.of(ReferenceMultiply.multiply(semiring, in.a(), in.bMatrix())) : null;
+    String reference = expected == null ? "the first engine" : "the oracle";
     boolean allEqual = true;
     for (String engine : engines) {
-      String cTable = "C_" + engine.replace('-', '_') + "_" + scale;
+      String cTable = "C_" + engine.replace('-', '_') + "_" + in.scale();
       String startedAt = Instant.now().toString();
-      Engine.Run result = Engine.named(engine).multiply(target, semiring, atTable, bTable,
-          cTable, RowRanges.all(), settings);
-      TableChecksum.Result c = TableChecksum.of(client, cTable, semiring, Authorizations.EMPTY);
+      Engine.Run result = Engine.named(engine).multiply(target, semiring, in.at(), in.b(), cTable,
+          RowRanges.all(), in.settings());
+      TableChecksum.Result c = TableChecksum.of(target.client(), cTable, semiring, Authorizations.EMPTY);
       if (expected == null) {
         expected = c.checksum();
       }
       boolean equal = c.checksum().equals(expected);
       allEqual &= equal;
       log.info("SCALE {} {}: {} partial products, {} written, nnz(C) {} in {} s = {} pp/s; C {} {} ({})",
-          scale, engine, result.partialProducts(), result.entriesWritten(), c.nnz(),
+          in.scale(), engine, result.partialProducts(), result.entriesWritten(), c.nnz(),
           String.format("%.2f", result.seconds()),
           String.format("%.3g", result.partialProducts() / result.seconds()),
           equal ? "equals" : "DIFFERS FROM", reference, equal ? expected : c.checksum() + " vs " + expected);
-      ObjectNode record = mapper.createObjectNode()
-          .put("engine", engine).put("workload", "whole").put("input", input).put("scale", scale)
-          .put("ef", 16).put("semiring", semiring.name()).put("tservers", tservers)
-          .put("tserver_memory_mb", tserverMemoryMb)
-          .put("tablets_AT", tablets).put("tablets_B", tablets).put("tablets_C", settings.resultSplits().size() + 1)
-          .put("presum", engine.equals("iterator") ? presum : 0)
-          .put("c_durability", engine.equals("iterator") && cDurability != null ? cDurability : "default (sync)")
-          .put("nnz_AT", a.nnz()).put("nnz_B", b.nnz())
-          .put("partial_products", result.partialProducts())
-          .put("entries_written", result.entriesWritten()).put("nnz_C", c.nnz())
-          .put("checksum_C", c.checksum()).put("checksum_expected", expected).put("checked_against", reference).put("equal", equal)
-          .put("t_total_s", result.seconds())
-          .put("rate_pp_per_s", result.partialProducts() / result.seconds())
-          .put("rate_divides_by", "t_total_s: from the engine's start to C readable (all writes flushed)")
-          .put("started_at", startedAt)
-          .put("host_cores", Runtime.getRuntime().availableProcessors());
-      record.set("engine_info", mapper.valueToTree(result.info()));
-      Files.writeString(runs, record.toString() + "\n", StandardCharsets.UTF_8,
-          StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+      ObjectNode record = runRecord(records, engine, "whole", in, result, in.a().rowIds().size(), 1, 0)
+          .put("nnz_C", c.nnz()).put("checksum_C", c.checksum()).put("checksum_expected", expected)
+          .put("checked_against", reference).put("equal", equal).put("started_at", startedAt);
+      records.append(record);
     }
     return allEqual;
+  }
+
+  private boolean runQueued(Target target, Semiring<?> semiring, Inputs in, RunRecords records)
+      throws Exception {
+    boolean allEqual = true;
+    for (int rows : queuedRows) {
+      List<QueuedWorkload.Request> batch = QueuedWorkload.requests(semiring, in.a(), in.bMatrix(), rows, requests);
+      for (String engine : engines) {
+        if (engine.equals("ingest-ceiling")) {
+          log.info("queued: ingest-ceiling skipped (it replays whole-table products only)");
+          continue;
+        }
+        for (int threads : concurrency) {
+          String prefix = "Q_" + engine.replace('-', '_') + "_" + rows + "_" + threads;
+          String startedAt = Instant.now().toString();
+          QueuedWorkload.Batch done = QueuedWorkload.run(target, Engine.named(engine), semiring,
+              in.at(), in.b(), prefix, batch, threads, in.settings());
+          long equal = done.outcomes().stream().filter(QueuedWorkload.Outcome::equal).count();
+          allEqual &= equal == done.outcomes().size();
+          log.info("SCALE {} queued {} rows, {} at concurrency {}: {} requests in {} s = {} req/s,"
+              + " latency p50 {} s, max {} s; {} of {} C equal the oracle", in.scale(), rows, engine,
+              threads, done.outcomes().size(), String.format("%.1f", done.wallSeconds()),
+              String.format("%.3g", done.requestsPerSecond()), String.format("%.2f", percentile(done, 0.5)),
+              String.format("%.2f", percentile(done, 1.0)), equal, done.outcomes().size());
+          for (QueuedWorkload.Outcome o : done.outcomes()) {
+            ObjectNode record = runRecord(records, engine, "queued", in, o.run(),
+                o.request().rowsSelected(), threads, o.request().index())
+                .put("rows_requested", rows).put("nnz_C", o.nnz()).put("checksum_C", o.checksum())
+                .put("checksum_expected", o.request().expected()).put("checked_against", "the oracle")
+                .put("equal", o.equal()).put("batch_wall_s", done.wallSeconds())
+                .put("batch_requests_per_s", done.requestsPerSecond()).put("started_at", startedAt);
+            records.append(record);
+          }
+        }
+      }
+    }
+    return allEqual;
+  }
+
+  private static double percentile(QueuedWorkload.Batch batch, double p) {
+    double[] seconds = batch.outcomes().stream().mapToDouble(o -> o.run().seconds()).sorted().toArray();
+    return seconds[(int) Math.min(seconds.length - 1, Math.ceil(p * seconds.length) - 1)];
+  }
+
+  private ObjectNode runRecord(RunRecords records, String engine, String workload, Inputs in,
+      Engine.Run run, int rowsSelected, int threads, int repeat) {
+    Object setup = run.info().get("t_setup_s");
+    ObjectNode record = records.newRecord().put("engine", engine).put("workload", workload)
+        .put("scale", in.scale()).put("rows_selected", rowsSelected).put("concurrency", threads)
+        .put("repeat", repeat).put("nnz_AT", in.a().nnz()).put("nnz_B", in.bMatrix().nnz())
+        .put("tablets_C", in.settings().resultSplits().size() + 1)
+        .put("partial_products", run.partialProducts()).put("entries_written", run.entriesWritten())
+        .put("t_total_s", run.seconds())
+        .put("t_setup_s", setup instanceof Double d ? d.doubleValue() : 0.0)
+        .put("t_c_readable_s", run.seconds())
+        .putNull("t_c_compacted_s")
+        .put("rate_pp_per_s", run.partialProducts() / run.seconds())
+        .put("rate_divides_by", "t_total_s: from the engine's start (C already created) to C readable;"
+            + " t_c_compacted_s is not measured (null)");
+    if (!engine.equals("iterator")) {
+      record.put("presum", 0).put("c_durability", "default (sync)");
+    }
+    RunRecords.putInfo(record, run.info());
+    return record;
   }
 }

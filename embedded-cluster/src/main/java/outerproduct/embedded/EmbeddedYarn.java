@@ -24,6 +24,10 @@ public final class EmbeddedYarn implements AutoCloseable {
   /** Java 17: the MR ApplicationMaster's Guice reflects into java.lang. */
   static final String AM_JAVA_OPTS = CONTAINER_JAVA_OPTS + " --add-opens java.base/java.lang=ALL-UNNAMED";
 
+  static final long NODE_HEARTBEAT_MS = 250;
+  static final String AM_RESOURCE_SHARE_KEY = "yarn.scheduler.capacity.maximum-am-resource-percent";
+  static final float AM_RESOURCE_SHARE = 0.5f;
+
   private final MiniMRYarnCluster cluster;
   private volatile boolean closed;
 
@@ -48,6 +52,14 @@ public final class EmbeddedYarn implements AutoCloseable {
     conf.setInt("yarn.minicluster.yarn.nodemanager.resource.memory-mb", nodeManagerMemoryMb);
     conf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 128);
     conf.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
+    // Containers are handed out on NodeManager heartbeats; at the 1 s default every job waits
+    // about a second per wave of containers. One NodeManager can afford a faster beat.
+    conf.setLong(YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS, NODE_HEARTBEAT_MS);
+    // The CapacityScheduler gives ApplicationMasters 10% of the cluster by default: less than
+    // one AM here, so jobs ran one at a time and each waited out the previous AM's fixed 5 s
+    // linger after its job ended. Half the NodeManager lets two AMs run and leaves the other
+    // half to their tasks, so AMs cannot take every container and starve their own jobs.
+    conf.setFloat(AM_RESOURCE_SHARE_KEY, AM_RESOURCE_SHARE);
     conf.setInt(MRJobConfig.MR_AM_VMEM_MB, CONTAINER_MB);
     conf.setInt(MRJobConfig.MAP_MEMORY_MB, CONTAINER_MB);
     conf.setInt(MRJobConfig.REDUCE_MEMORY_MB, CONTAINER_MB);

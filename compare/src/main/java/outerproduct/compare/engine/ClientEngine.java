@@ -47,6 +47,12 @@ public final class ClientEngine {
         throw new IllegalArgumentException("input table '" + input + "' does not exist");
       }
     }
+    // Created before the clock starts, as the server-side engines' C is.
+    try {
+      client.tableOperations().create(c);
+    } catch (TableExistsException e) {
+      throw new IllegalArgumentException("result table '" + c + "' already exists; refusing to add to it", e);
+    }
     long begin = System.nanoTime();
     Map<Cell, T> sums = new HashMap<>();
     long rowsAligned = 0;
@@ -65,11 +71,6 @@ public final class ClientEngine {
         rowsAligned += product.rowsAligned();
         partialProducts += product.partialProducts();
       }
-    }
-    try {
-      client.tableOperations().create(c);
-    } catch (TableExistsException e) {
-      throw new IllegalArgumentException("result table '" + c + "' already exists; refusing to add to it", e);
     }
     try (BatchWriter writer = client.createBatchWriter(c)) {
       for (Map.Entry<Cell, T> e : sums.entrySet()) {

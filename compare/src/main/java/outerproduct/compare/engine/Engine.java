@@ -7,6 +7,7 @@ import java.util.SortedSet;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.client.admin.CompactionConfig;
+import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 import org.apache.hadoop.io.Text;
 import outerproduct.iterator.ResultTables;
 import outerproduct.iterator.TableMult;
@@ -21,11 +22,14 @@ public enum Engine {
     public Run multiply(Target target, Semiring<?> semiring, String at, String b, String c,
         RowRanges rows, Settings settings) throws Exception {
       AccumuloClient client = target.client();
+      long prepareBegin = System.nanoTime();
       ResultTables.prepare(client, c, semiring.name(), settings.resultSplits(), false);
       settings.applyDurability(client, c);
+      double prepareSeconds = secondsSince(prepareBegin);
       TableMult.Result r = TableMult.on(target.clientProperties()).transposeOf(at).times(b).into(c)
           .semiring(semiring.name()).rows(rows).presum(settings.presum()).run();
-      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), Map.of());
+      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(),
+          Map.of("t_prepare_c_s", prepareSeconds));
     }
   },
   /**
@@ -71,10 +75,19 @@ public enum Engine {
     public Run multiply(Target target, Semiring<?> semiring, String at, String b, String c,
         RowRanges rows, Settings settings) throws Exception {
       boolean uber = settings.mrUber() == null ? !rows.isAll() : settings.mrUber();
+      // C is created here, as the iterator engine's is, so both times start at the multiply.
+      long prepareBegin = System.nanoTime();
+      NewTableConfiguration cConfig = new NewTableConfiguration();
+      if (!settings.resultSplits().isEmpty()) {
+        cConfig.withSplits(settings.resultSplits());
+      }
+      target.client().tableOperations().create(c, cConfig);
+      double prepareSeconds = secondsSince(prepareBegin);
       MapReduceMultiply.Result r = MapReduceMultiply.on(target.yarn().get(), target.clientPropertiesFile())
           .transposeOf(at).times(b).into(c).semiring(semiring.name()).rows(rows)
           .reducers(uber ? 1 : settings.mrReducers()).output(settings.mrOutput()).uber(uber)
-          .cSplits(settings.resultSplits()).run();
+          .cSplits(settings.resultSplits())
+          .customize(job -> settings.mrConf().forEach(job.getConfiguration()::set)).run();
       Map<String, Object> info = new LinkedHashMap<>();
       info.put("job_id", r.jobId());
       info.put("maps", r.maps());
@@ -86,6 +99,7 @@ public enum Engine {
       info.put("task_attempts", r.taskAttempts());
       info.put("failed_attempts", r.failedAttempts());
       info.put("t_setup_s", r.submitSeconds());
+      info.put("t_prepare_c_s", prepareSeconds);
       return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), info);
     }
   };
@@ -96,11 +110,11 @@ public enum Engine {
    * (iterator engine; an explicit, reported choice).
    */
   public record Settings(long presum, SortedSet<Text> resultSplits, String resultDurability,
-      int mrReducers, MapReduceMultiply.Output mrOutput, Boolean mrUber) {
+      int mrReducers, MapReduceMultiply.Output mrOutput, Boolean mrUber, Map<String, String> mrConf) {
 
     /** The iterator engine's settings with the MapReduce engine's defaults. */
     public Settings(long presum, SortedSet<Text> resultSplits, String resultDurability) {
-      this(presum, resultSplits, resultDurability, 1, MapReduceMultiply.Output.BATCH_WRITER, null);
+      this(presum, resultSplits, resultDurability, 1, MapReduceMultiply.Output.BATCH_WRITER, null, Map.of());
     }
 
     /** Sets C's {@code table.durability} when one was chosen (null: the table default). */
@@ -129,6 +143,10 @@ public enum Engine {
 
   public abstract Run multiply(Target target, Semiring<?> semiring, String at, String b, String c,
       RowRanges rows, Settings settings) throws Exception;
+
+  private static double secondsSince(long nanoTime) {
+    return (System.nanoTime() - nanoTime) / 1e9;
+  }
 
   public static List<String> names() {
     return java.util.Arrays.stream(values()).map(Engine::engineName).toList();

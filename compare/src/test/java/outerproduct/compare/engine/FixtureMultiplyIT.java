@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.zip.GZIPInputStream;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -100,7 +101,7 @@ class FixtureMultiplyIT {
   void serverSideEnginesEqualOracle(EmbeddedAccumulo accumulo, EmbeddedYarn yarn) throws Exception {
     String expected = ResultChecksum.of(ReferenceMultiply.multiply(semiring, a, b));
     Engine.Settings settings = new Engine.Settings(0, MatrixLoader.splits(a.transpose(), 2), "log",
-        2, MapReduceMultiply.Output.BATCH_WRITER, null);
+        2, MapReduceMultiply.Output.BATCH_WRITER, null, Map.of());
     Target target = new Target(client, accumulo.clientProperties(),
         accumulo.clientPropertiesFile().toPath(), yarn::configuration);
     for (Engine engine : new Engine[] {Engine.ITERATOR, Engine.INGEST_CEILING, Engine.MR}) {

@@ -1,0 +1,126 @@
+package outerproduct.compare.workload;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apache.accumulo.core.security.Authorizations;
+import outerproduct.compare.engine.Engine;
+import outerproduct.compare.engine.Target;
+import outerproduct.kernel.accumulo.TableChecksum;
+import outerproduct.kernel.d4m.RowRange;
+import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.oracle.ReferenceMultiply;
+import outerproduct.kernel.oracle.ResultChecksum;
+import outerproduct.kernel.oracle.SparseMatrix;
+import outerproduct.kernel.semiring.Semiring;
+
+/**
+ * SPEC §3 queued workload: many small multiplies, each restricted to a subset of the rows present
+ * in AT, drawn with a fixed seed so that every engine answers the same requests. A batch runs
+ * its requests on a fixed number of threads; at one thread the times are latencies, at more the
+ * batch's wall time gives throughput.
+ *
+ * <p>Each request writes a fresh C, which is created by the engine before its clock starts
+ * (creating a table is an Accumulo FATE operation that costs as much as a small multiply and is
+ * the same for every engine), checked against the oracle for that subset, then deleted.
+ */
+public final class QueuedWorkload {
+  /** SPEC §3's fixed seed for drawing subsets; request n of a size uses {@code SEED + n}. */
+  public static final long SEED = 20_150_000L;
+
+  /** One multiply of a batch: its row subset and the oracle's checksum for it. */
+  public record Request(int rowsRequested, int index, RowRanges rows, int rowsSelected, String expected) {}
+
+  /** What one request gave. */
+  public record Outcome(Request request, String table, Engine.Run run, String checksum, long nnz) {
+    public boolean equal() {
+      return checksum.equals(request.expected());
+    }
+  }
+
+  /** A batch's outcomes and its wall time (first start to last C readable). */
+  public record Batch(int concurrency, List<Outcome> outcomes, double wallSeconds) {
+    public double requestsPerSecond() {
+      return outcomes.size() / wallSeconds;
+    }
+  }
+
+  private QueuedWorkload() {}
+
+  /**
+   * {@code count} distinct rows of AT, drawn with {@code seed}; all of them when AT has fewer.
+   *
+   * @throws IllegalArgumentException if count is not positive or AT has no rows
+   */
+  public static RowRanges subset(SparseMatrix at, int count, long seed) {
+    if (count < 1) {
+      throw new IllegalArgumentException("a queued subset needs at least one row, got " + count);
+    }
+    List<String> rows = at.rowIds();
+    if (rows.isEmpty()) {
+      throw new IllegalArgumentException("AT has no rows to draw a queued subset from");
+    }
+    Collections.shuffle(rows, new Random(seed));
+    List<RowRange> chosen = new ArrayList<>();
+    for (String row : rows.subList(0, Math.min(count, rows.size()))) {
+      chosen.add(RowRange.row(row));
+    }
+    return RowRanges.of(chosen);
+  }
+
+  /** The requests of one subset size, each with its oracle checksum. */
+  public static List<Request> requests(Semiring<?> semiring, SparseMatrix at, SparseMatrix b,
+      int rowsRequested, int count) {
+    List<Request> requests = new ArrayList<>();
+    for (int n = 0; n < count; n++) {
+      RowRanges rows = subset(at, rowsRequested, SEED + n);
+      String expected = ResultChecksum.of(ReferenceMultiply.multiply(semiring, at, b, rows, null, null));
+      requests.add(new Request(rowsRequested, n, rows, rows.ranges().size(), expected));
+    }
+    return requests;
+  }
+
+  /**
+   * Runs every request with {@code engine} on {@code concurrency} threads. Each C is named
+   * {@code <cPrefix>_<index>}; after the batch every C is checked and deleted. A failed
+   * multiply fails the batch.
+   */
+  public static Batch run(Target target, Engine engine, Semiring<?> semiring, String at, String b,
+      String cPrefix, List<Request> requests, int concurrency, Engine.Settings settings)
+      throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(concurrency);
+    List<Engine.Run> runs = new ArrayList<>();
+    double wallSeconds;
+    try {
+      long begin = System.nanoTime();
+      List<Future<Engine.Run>> futures = new ArrayList<>();
+      for (Request request : requests) {
+        futures.add(pool.submit(() -> engine.multiply(target, semiring, at, b,
+            table(cPrefix, request), request.rows(), settings)));
+      }
+      for (Future<Engine.Run> f : futures) {
+        runs.add(f.get());
+      }
+      wallSeconds = (System.nanoTime() - begin) / 1e9;
+    } finally {
+      pool.shutdownNow();
+    }
+    // Checked after the batch, so that the wall time is the multiplies' alone.
+    List<Outcome> outcomes = new ArrayList<>();
+    for (int n = 0; n < requests.size(); n++) {
+      String c = table(cPrefix, requests.get(n));
+      TableChecksum.Result result = TableChecksum.of(target.client(), c, semiring, Authorizations.EMPTY);
+      target.client().tableOperations().delete(c);
+      outcomes.add(new Outcome(requests.get(n), c, runs.get(n), result.checksum(), result.nnz()));
+    }
+    return new Batch(concurrency, outcomes, wallSeconds);
+  }
+
+  private static String table(String cPrefix, Request request) {
+    return cPrefix + "_" + request.index();
+  }
+}
