@@ -18,11 +18,11 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
-import org.apache.accumulo.core.security.TablePermission;
 import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.d4m.ColumnFilter;
+import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.d4m.RowRanges;
-import outerproduct.kernel.semiring.Semirings;
+import outerproduct.kernel.product.MultiplyBuilder;
 
 /**
  * C = ATᵀ ⊕.⊗ B computed inside the tablet servers: a batch scan of B carrying
@@ -42,7 +42,7 @@ import outerproduct.kernel.semiring.Semirings;
  * Scans are tagged with the execution hint {@code scan_type=tablemult} so an operator can
  * dispatch them to a dedicated scan executor.
  */
-public final class TableMult {
+public final class TableMult extends MultiplyBuilder<TableMult> {
   /** Iterator priorities on the scan of B: above the table's own (versioning is 20). */
   static final int TWO_TABLE_PRIORITY = 25;
   static final int REMOTE_WRITE_PRIORITY = 30;
@@ -57,14 +57,7 @@ public final class TableMult {
   }
 
   private final Properties clientProperties;
-  private String at;
-  private String b;
-  private String c;
   private String ct;
-  private String semiring = Semirings.DEFAULT;
-  private RowRanges rows = RowRanges.all();
-  private ColumnFilter atColumns;
-  private ColumnFilter bColumns;
   private long presum;
   private boolean removeZeros;
   private long monitorEntries;
@@ -73,6 +66,11 @@ public final class TableMult {
   private long writerMemory = 16L << 20;
   private int writerThreads = 2;
   private Consumer<Progress> progress = p -> {};
+
+  @Override
+  protected TableMult self() {
+    return this;
+  }
 
   private TableMult(Properties clientProperties) {
     this.clientProperties = clientProperties;
@@ -84,53 +82,9 @@ public final class TableMult {
     return new TableMult((Properties) clientProperties.clone());
   }
 
-  public TableMult transposeOf(String atTable) {
-    this.at = atTable;
-    return this;
-  }
-
-  public TableMult times(String bTable) {
-    this.b = bTable;
-    return this;
-  }
-
-  public TableMult into(String cTable) {
-    this.c = cTable;
-    return this;
-  }
-
   /** Also (or, with {@code into(null)}, only) write the transpose. */
   public TableMult alsoTranspose(String ctTable) {
     this.ct = ctTable;
-    return this;
-  }
-
-  public TableMult semiring(String name) {
-    Semirings.forName(name);
-    this.semiring = name;
-    return this;
-  }
-
-  /** Shared rows k to use, in D4M syntax. */
-  public TableMult rows(String d4mRows) {
-    this.rows = RowRanges.parse(d4mRows);
-    return this;
-  }
-
-  public TableMult rows(RowRanges rows) {
-    this.rows = Objects.requireNonNull(rows);
-    return this;
-  }
-
-  /** Columns of AT to use, i.e. rows of C, in D4M syntax. */
-  public TableMult atColumns(String d4mColumns) {
-    this.atColumns = ColumnFilter.parse(d4mColumns);
-    return this;
-  }
-
-  /** Columns of B to use, i.e. columns of C, in D4M syntax. */
-  public TableMult bColumns(String d4mColumns) {
-    this.bColumns = ColumnFilter.parse(d4mColumns);
     return this;
   }
 
@@ -207,8 +161,8 @@ public final class TableMult {
     }
     long begin = System.nanoTime();
     try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build()) {
-      checkReadable(client, at);
-      checkReadable(client, b);
+      InputTables.checkReadable(client, at);
+      InputTables.checkReadable(client, b);
       for (String result : new String[] {c, ct}) {
         if (result != null) {
           ResultTables.prepare(client, result, semiring, new TreeSet<>(), removeZeros);
@@ -228,7 +182,7 @@ public final class TableMult {
       AccumuloSecurityException, TableNotFoundException {
     long begin = System.nanoTime();
     try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build()) {
-      checkReadable(client, productsTable);
+      InputTables.checkReadable(client, productsTable);
       for (String result : new String[] {c, ct}) {
         if (result != null) {
           ResultTables.prepare(client, result, semiring, new TreeSet<>(), removeZeros);
@@ -283,20 +237,4 @@ public final class TableMult {
     return s;
   }
 
-  private static void requireSet(String what, String table) {
-    if (table == null || table.isEmpty()) {
-      throw new IllegalArgumentException("TableMult: " + what + " is not set");
-    }
-  }
-
-  private static void checkReadable(AccumuloClient client, String table)
-      throws AccumuloException, AccumuloSecurityException {
-    if (!client.tableOperations().exists(table)) {
-      throw new IllegalArgumentException("input table '" + table + "' does not exist");
-    }
-    String user = client.whoami();
-    if (!client.securityOperations().hasTablePermission(user, table, TablePermission.READ)) {
-      throw new IllegalArgumentException("user '" + user + "' may not read input table '" + table + "'");
-    }
-  }
 }

@@ -21,7 +21,6 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Value;
-import org.apache.accumulo.core.security.TablePermission;
 import org.apache.accumulo.hadoop.mapreduce.AccumuloFileOutputFormat;
 import org.apache.accumulo.hadoop.mapreduce.AccumuloInputFormat;
 import org.apache.accumulo.hadoop.mapreduce.AccumuloOutputFormat;
@@ -39,8 +38,9 @@ import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.d4m.ColumnFilter;
+import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.d4m.RowRanges;
-import outerproduct.kernel.semiring.Semirings;
+import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.mr.input.TabletGroupedInputFormat;
 import outerproduct.mr.io.CellKey;
 import outerproduct.mr.io.CellPartitioner;
@@ -64,7 +64,7 @@ import outerproduct.mr.task.SemiringSumCombiner;
  * system (permission 700) and only its path enters the job configuration; it is deleted when
  * the job ends.
  */
-public final class MapReduceMultiply {
+public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> {
   /** How reducers deliver C. */
   public enum Output { BATCH_WRITER, BULK }
 
@@ -84,13 +84,6 @@ public final class MapReduceMultiply {
   private final Configuration base;
   private final java.nio.file.Path clientPropertiesFile;
   private final Properties clientProperties;
-  private String at;
-  private String b;
-  private String c;
-  private String semiring = Semirings.DEFAULT;
-  private RowRanges rows = RowRanges.all();
-  private ColumnFilter atColumns;
-  private ColumnFilter bColumns;
   private int reducers = 1;
   private Output output = Output.BATCH_WRITER;
   private boolean removeZeros;
@@ -98,6 +91,11 @@ public final class MapReduceMultiply {
   private SortedSet<Text> cSplits = new TreeSet<>();
   private Consumer<Job> customizer = job -> {};
   private Consumer<Job> onSubmit = job -> {};
+
+  @Override
+  protected MapReduceMultiply self() {
+    return this;
+  }
 
   private MapReduceMultiply(Configuration base, java.nio.file.Path file, Properties properties) {
     this.base = base;
@@ -119,50 +117,6 @@ public final class MapReduceMultiply {
           + ": " + e.getMessage(), e);
     }
     return new MapReduceMultiply(new Configuration(conf), clientPropertiesFile, p);
-  }
-
-  public MapReduceMultiply transposeOf(String atTable) {
-    this.at = atTable;
-    return this;
-  }
-
-  public MapReduceMultiply times(String bTable) {
-    this.b = bTable;
-    return this;
-  }
-
-  public MapReduceMultiply into(String cTable) {
-    this.c = cTable;
-    return this;
-  }
-
-  public MapReduceMultiply semiring(String name) {
-    Semirings.forName(name);
-    this.semiring = name;
-    return this;
-  }
-
-  /** Shared rows k to use, in D4M syntax. */
-  public MapReduceMultiply rows(String d4mRows) {
-    this.rows = RowRanges.parse(d4mRows);
-    return this;
-  }
-
-  public MapReduceMultiply rows(RowRanges rows) {
-    this.rows = Objects.requireNonNull(rows);
-    return this;
-  }
-
-  /** Columns of AT to use (rows of C), in D4M syntax. */
-  public MapReduceMultiply atColumns(String d4mColumns) {
-    this.atColumns = ColumnFilter.parse(d4mColumns);
-    return this;
-  }
-
-  /** Columns of B to use (columns of C), in D4M syntax. */
-  public MapReduceMultiply bColumns(String d4mColumns) {
-    this.bColumns = ColumnFilter.parse(d4mColumns);
-    return this;
   }
 
   public MapReduceMultiply reducers(int n) {
@@ -229,8 +183,8 @@ public final class MapReduceMultiply {
     }
     long begin = System.nanoTime();
     try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build()) {
-      checkReadable(client, at);
-      checkReadable(client, b);
+      InputTables.checkReadable(client, at);
+      InputTables.checkReadable(client, b);
       ResultTable.prepare(client, c, cSplits);
       Path workDir = privateWorkDir();
       FileSystem fs = workDir.getFileSystem(base);
@@ -391,23 +345,6 @@ public final class MapReduceMultiply {
       out.add(row.copyBytes());
     }
     return out;
-  }
-
-  private static void requireSet(String what, String table) {
-    if (table == null || table.isEmpty()) {
-      throw new IllegalArgumentException("MapReduceMultiply: " + what + " is not set");
-    }
-  }
-
-  private static void checkReadable(AccumuloClient client, String table)
-      throws AccumuloException, AccumuloSecurityException {
-    if (!client.tableOperations().exists(table)) {
-      throw new IllegalArgumentException("input table '" + table + "' does not exist");
-    }
-    String user = client.whoami();
-    if (!client.securityOperations().hasTablePermission(user, table, TablePermission.READ)) {
-      throw new IllegalArgumentException("user '" + user + "' may not read input table '" + table + "'");
-    }
   }
 
   static TaskCompletionEvent[] failedEvents(Job job) throws IOException, InterruptedException {

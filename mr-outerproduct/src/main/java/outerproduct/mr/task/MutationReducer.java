@@ -3,8 +3,6 @@ package outerproduct.mr.task;
 import java.io.IOException;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapreduce.Reducer;
-import outerproduct.kernel.semiring.Semiring;
 import outerproduct.mr.MultiplyConf;
 import outerproduct.mr.OuterProductCounter;
 import outerproduct.mr.io.CellKey;
@@ -18,40 +16,31 @@ import outerproduct.mr.io.CellKey;
  * <p>Each put is the cell's final sum. C keeps one version and has no summing combiner, so a
  * retried or speculative attempt rewrites the same values: output is idempotent.
  */
-public class MutationReducer extends Reducer<CellKey, Text, Text, Mutation> {
+public class MutationReducer extends SumReducer<Text, Mutation> {
   private static final byte[] FAMILY = new byte[0];
   private Text table;
-  private CellFold<Object> fold;
-  private boolean removeZeros;
   private int maxCells;
   private byte[] row;
   private Mutation mutation;
   private int cells;
 
   @Override
-  @SuppressWarnings("unchecked")
-  protected void setup(Context context) {
+  protected void setup(Context context) throws IOException, InterruptedException {
+    super.setup(context);
     MultiplyConf conf = new MultiplyConf(context.getConfiguration());
     table = new Text(conf.cTable());
-    fold = new CellFold<>((Semiring<Object>) conf.semiring());
-    removeZeros = conf.removeZeros();
     maxCells = conf.mutationMaxCells();
   }
 
   @Override
-  protected void reduce(CellKey cell, Iterable<Text> values, Context context)
+  protected void write(CellKey cell, byte[] sum, Context context)
       throws IOException, InterruptedException {
-    CellFold.Sum<Object> sum = fold.fold(cell, values);
-    if (removeZeros && fold.isZero(sum.value())) {
-      context.getCounter(OuterProductCounter.ZEROS_REMOVED).increment(1);
-      return;
-    }
     if (mutation == null || !cell.sameRow(row) || cells >= maxCells) {
       flush(context);
       row = cell.row();
       mutation = new Mutation(row);
     }
-    mutation.put(FAMILY, cell.column(), fold.encode(sum.value()));
+    mutation.put(FAMILY, cell.column(), sum);
     cells++;
   }
 
