@@ -1,6 +1,7 @@
 package outerproduct.compare;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -17,6 +18,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.compare.engine.Engine;
 import outerproduct.compare.engine.Target;
+import outerproduct.compare.engine.TargetCluster;
 import outerproduct.compare.report.GitCommit;
 import outerproduct.compare.report.HostMemory;
 import outerproduct.compare.report.RunRecords;
@@ -24,7 +26,6 @@ import outerproduct.compare.workload.QueuedWorkload;
 import outerproduct.inputs.Graph500Fixture;
 import outerproduct.inputs.MatrixLoader;
 import outerproduct.embedded.EmbeddedAccumulo;
-import outerproduct.embedded.EmbeddedYarn;
 import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.ReferenceMultiply;
@@ -64,14 +65,15 @@ public final class CompareCommand implements Callable<Integer> {
   List<String> workloads;
 
   @Option(names = "--queued-rows", split = ",", defaultValue = "1,64,1024",
-      description = "Queued: rows per request (drawn with a fixed seed from AT's rows). Default: ${DEFAULT-VALUE}.")
+      description = "Queued: rows per request (drawn with a fixed seed from AT's rows); a size that is"
+          + " not less than AT's row count is skipped (it is the whole-table workload). Default: ${DEFAULT-VALUE}.")
   List<Integer> queuedRows;
 
   @Option(names = "--requests", defaultValue = "20",
       description = "Queued: requests per subset size and concurrency. Default: ${DEFAULT-VALUE}.")
   int requests;
 
-  @Option(names = "--concurrency", split = ",", defaultValue = "1,4,16",
+  @Option(names = "--concurrency", split = ",", defaultValue = "1,4",
       description = "Queued: requests in flight at once; 1 gives latencies. Default: ${DEFAULT-VALUE}.")
   List<Integer> concurrency;
 
@@ -82,6 +84,25 @@ public final class CompareCommand implements Callable<Integer> {
   @Option(names = "--engines", split = ",", defaultValue = "iterator,ingest-ceiling,mr,client",
       description = "Engines to run: iterator, ingest-ceiling, mr, client. Default: ${DEFAULT-VALUE}.")
   List<String> engines;
+
+  @Option(names = "--cluster", paramLabel = "CLIENT_PROPERTIES",
+      description = "Run on an existing cluster named by its Accumulo client properties (for example"
+          + " state/cluster/conf/accumulo-client.properties of scripts/cluster) instead of the embedded one.")
+  Path clusterProperties;
+
+  @Option(names = "--hadoop-conf", paramLabel = "DIR",
+      description = "With --cluster: the directory of core-site.xml, yarn-site.xml and mapred-site.xml."
+          + " Default: the directory of the --cluster file.")
+  Path hadoopConf;
+
+  @Option(names = "--mr-job-jar", paramLabel = "JAR",
+      description = "With --cluster: the job jar MapReduce tasks run from."
+          + " Default: mr-outerproduct/target/mr-outerproduct-*-job.jar.")
+  Path mrJobJar;
+
+  @Option(names = "--keep-tables",
+      description = "With --cluster: keep this run's tables (named cmp<run id>_*); by default they are deleted at the end.")
+  boolean keepTables;
 
   @Option(names = "--tservers", defaultValue = "2",
       description = "Tablet servers of the embedded cluster. Default: ${DEFAULT-VALUE}.")
@@ -162,26 +183,23 @@ public final class CompareCommand implements Callable<Integer> {
   }
 
   private String commandLine = "scripts/compare";
+  private String tablePrefix = "";
 
   @Override
   public Integer call() throws Exception {
     validate();
     Semiring<?> semiring = Semirings.forName(semiringName);
     Graph500Fixture fixtures = fixturesDir == null ? Graph500Fixture.locate() : new Graph500Fixture(fixturesDir);
-    Path reportDir = reportsDir.resolve(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
-        .withZone(ZoneOffset.UTC).format(Instant.now()));
+    String runId = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now());
+    Path reportDir = reportsDir.resolve(runId);
+    // An existing cluster may hold other runs' tables (or anyone's): this run's get their own names.
+    tablePrefix = clusterProperties == null ? "" : "cmp" + runId.replace("-", "") + "_";
     Files.createDirectories(reportDir);
     RunRecords records = new RunRecords(reportDir.resolve("runs.jsonl"), parameters());
     boolean allEqual = true;
-    Path clusters = Path.of("target", "embedded-clusters");
-    try (EmbeddedAccumulo accumulo = EmbeddedAccumulo.start(clusters,
-        new EmbeddedAccumulo.Settings().tabletServers(tservers).tabletServerMemoryMb(tserverMemoryMb));
-        EmbeddedYarn yarn = engines.contains("mr") ? EmbeddedYarn.start(clusters, yarnMemoryMb) : null;
-        AccumuloClient client = accumulo.newClient()) {
-      Path propertiesFile = accumulo.clientPropertiesFile().toPath();
-      Target target = yarn == null
-          ? Target.withoutYarn(client, accumulo.clientProperties(), propertiesFile)
-          : new Target(client, accumulo.clientProperties(), propertiesFile, yarn::configuration);
+    try (TargetCluster cluster = startOrConnect()) {
+      Target target = cluster.target();
+      AccumuloClient client = target.client();
       int queuedAt = queuedScale != null ? queuedScale : Collections.max(scales);
       for (int scale : scales) {
         Inputs inputs = load(client, fixtures, scale);
@@ -191,6 +209,9 @@ public final class CompareCommand implements Callable<Integer> {
         if (workloads.contains("queued") && scale == queuedAt) {
           allEqual &= runQueued(target, semiring, inputs, records);
         }
+      }
+      if (!tablePrefix.isEmpty() && !keepTables) {
+        deleteTables(client, tablePrefix);
       }
     }
     log.info("records written to {}", records.file().toAbsolutePath());
@@ -202,6 +223,41 @@ public final class CompareCommand implements Callable<Integer> {
     spec.commandLine().getOut().println("OK: every C equals its reference (the oracle up to SCALE "
         + oracleUpToScale + ", the first engine above); records in " + records.file());
     return 0;
+  }
+
+  private TargetCluster startOrConnect() {
+    if (clusterProperties != null) {
+      Path conf = hadoopConf != null ? hadoopConf : clusterProperties.toAbsolutePath().getParent();
+      Path jar = mrJobJar != null ? mrJobJar : defaultJobJar();
+      log.info("running on the existing cluster of {} (Hadoop configuration {}, job jar {})",
+          clusterProperties, conf, jar);
+      return TargetCluster.existing(clusterProperties, conf, jar);
+    }
+    return TargetCluster.embedded(Path.of("target", "embedded-clusters"),
+        new EmbeddedAccumulo.Settings().tabletServers(tservers).tabletServerMemoryMb(tserverMemoryMb),
+        engines.contains("mr"), yarnMemoryMb);
+  }
+
+  private static void deleteTables(AccumuloClient client, String prefix) throws Exception {
+    for (String table : client.tableOperations().list()) {
+      if (table.startsWith(prefix)) {
+        client.tableOperations().delete(table);
+      }
+    }
+    log.info("deleted this run's tables ({}*) from the cluster", prefix);
+  }
+
+  /** The shaded jar {@code mvn package} leaves in mr-outerproduct/target. */
+  private static Path defaultJobJar() {
+    Path dir = Path.of("mr-outerproduct", "target");
+    try (var jars = Files.newDirectoryStream(dir, "mr-outerproduct-*-job.jar")) {
+      for (Path jar : jars) {
+        return jar;
+      }
+    } catch (IOException e) {
+      // reported below as a missing jar
+    }
+    return dir.resolve("mr-outerproduct-job.jar");
   }
 
   private void validate() {
@@ -267,6 +323,7 @@ public final class CompareCommand implements Callable<Integer> {
         .put("tablets_AT", tablets).put("tablets_B", tablets).put("tablets_C", tabletsC)
         .put("presum", presum).put("c_durability", cDurability != null ? cDurability : "default (sync)")
         .put("mr_reducers", reducers).put("mr_output", mrOutput).put("mr_uber", mrUber).put("mr_conf", mrConf.toString()).put("yarn_memory_mb", yarnMemoryMb)
+        .put("cluster", clusterProperties == null ? "embedded" : "existing: " + clusterProperties)
         .put("git_commit", GitCommit.describe()).put("command", commandLine);
     p.putObject("host").put("cores", Runtime.getRuntime().availableProcessors())
         .put("memory_gb", HostMemory.totalGb());
@@ -279,8 +336,8 @@ public final class CompareCommand implements Callable<Integer> {
   private Inputs load(AccumuloClient client, Graph500Fixture fixtures, int scale) throws Exception {
     SparseMatrix a = fixtures.read(scale, "A");
     SparseMatrix b = fixtures.read(scale, "B");
-    String atTable = "AT_" + scale;
-    String bTable = "B_" + scale;
+    String atTable = tablePrefix + "AT_" + scale;
+    String bTable = tablePrefix + "B_" + scale;
     long loadBegin = System.nanoTime();
     MatrixLoader.load(client, atTable, a, tablets);
     MatrixLoader.load(client, bTable, b, tablets);
@@ -298,7 +355,7 @@ public final class CompareCommand implements Callable<Integer> {
     String reference = expected == null ? "the first engine" : "the oracle";
     boolean allEqual = true;
     for (String engine : engines) {
-      String cTable = "C_" + engine.replace('-', '_') + "_" + in.scale();
+      String cTable = tablePrefix + "C_" + engine.replace('-', '_') + "_" + in.scale();
       String startedAt = Instant.now().toString();
       Engine.Run result = Engine.named(engine).multiply(target, semiring, in.at(), in.b(), cTable,
           RowRanges.all(), in.settings());
@@ -324,7 +381,13 @@ public final class CompareCommand implements Callable<Integer> {
   private boolean runQueued(Target target, Semiring<?> semiring, Inputs in, RunRecords records)
       throws Exception {
     boolean allEqual = true;
+    int rowsOfAt = in.a().rowIds().size();
     for (int rows : queuedRows) {
+      if (rows >= rowsOfAt) {
+        log.info("SCALE {} queued {} rows skipped: AT has {} rows, so it would be the whole-table"
+            + " workload", in.scale(), rows, rowsOfAt);
+        continue;
+      }
       List<QueuedWorkload.Request> batch = QueuedWorkload.requests(semiring, in.a(), in.bMatrix(), rows, requests);
       for (String engine : engines) {
         if (engine.equals("ingest-ceiling")) {
@@ -332,7 +395,7 @@ public final class CompareCommand implements Callable<Integer> {
           continue;
         }
         for (int threads : concurrency) {
-          String prefix = "Q_" + engine.replace('-', '_') + "_" + rows + "_" + threads;
+          String prefix = tablePrefix + "Q_" + engine.replace('-', '_') + "_" + rows + "_" + threads;
           String startedAt = Instant.now().toString();
           QueuedWorkload.Batch done = QueuedWorkload.run(target, Engine.named(engine), semiring,
               in.at(), in.b(), prefix, batch, threads, in.settings());

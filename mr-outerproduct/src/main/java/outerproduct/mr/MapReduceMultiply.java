@@ -213,7 +213,11 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
     Path propertiesPath = new Path(workDir, "client.properties");
     copyPrivately(propertiesPath);
     Job job = Job.getInstance(base, "outerproduct " + c + " = " + at + "^T " + semiring + " " + b);
-    job.setJarByClass(MapReduceMultiply.class);
+    // A jar the caller's configuration names (mapreduce.job.jar) wins: tasks on a real cluster
+    // need the shaded job jar, while the class may have been loaded from a thin one.
+    if (job.getConfiguration().get(MRJobConfig.JAR) == null) {
+      job.setJarByClass(MapReduceMultiply.class);
+    }
     Configuration conf = job.getConfiguration();
     conf.set(MultiplyConf.SEMIRING, semiring);
     conf.set(MultiplyConf.AT_TABLE, at);

@@ -15,11 +15,4 @@ import org.apache.hadoop.conf.Configuration;
  */
 public record Target(AccumuloClient client, Properties clientProperties, Path clientPropertiesFile,
     Supplier<Configuration> yarn) {
-
-  /** A target without YARN: asking the MapReduce engine to run on it is an error. */
-  public static Target withoutYarn(AccumuloClient client, Properties properties, Path file) {
-    return new Target(client, properties, file, () -> {
-      throw new IllegalStateException("no YARN cluster was started for this run");
-    });
-  }
 }

@@ -1,0 +1,129 @@
+package outerproduct.compare.engine;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Properties;
+import java.util.function.Supplier;
+import org.apache.accumulo.core.client.Accumulo;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import outerproduct.embedded.EmbeddedAccumulo;
+import outerproduct.embedded.EmbeddedYarn;
+
+/**
+ * The cluster a comparison runs on and the {@link Target} the engines get from it: either
+ * embedded (MiniAccumuloCluster, plus MiniMRYarnCluster when the MapReduce engine is asked
+ * for, started here and stopped on {@link #close}) or an existing cluster named by its Accumulo
+ * client properties and its Hadoop configuration directory, which is left running.
+ */
+public final class TargetCluster implements AutoCloseable {
+  private static final String[] HADOOP_SITE_FILES =
+      {"core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml"};
+
+  private final Deque<AutoCloseable> owned = new ArrayDeque<>();
+  private Target target;
+  private String description;
+
+  private TargetCluster() {}
+
+  /** Starts an embedded Accumulo cluster, and an embedded YARN cluster if {@code withYarn}. */
+  public static TargetCluster embedded(Path dir, EmbeddedAccumulo.Settings settings, boolean withYarn,
+      int yarnMemoryMb) {
+    TargetCluster cluster = new TargetCluster();
+    try {
+      EmbeddedAccumulo accumulo = cluster.own(EmbeddedAccumulo.start(dir, settings));
+      EmbeddedYarn yarn = withYarn ? cluster.own(EmbeddedYarn.start(dir, yarnMemoryMb)) : null;
+      AccumuloClient client = cluster.own(accumulo.newClient());
+      Supplier<Configuration> yarnConf = yarn != null ? yarn::configuration : () -> {
+        throw new IllegalStateException("no YARN cluster was started for this run");
+      };
+      cluster.target = new Target(client, accumulo.clientProperties(),
+          accumulo.clientPropertiesFile().toPath(), yarnConf);
+      cluster.description = "embedded";
+      return cluster;
+    } catch (RuntimeException e) {
+      cluster.close();
+      throw e;
+    }
+  }
+
+  /**
+   * An existing cluster. MapReduce jobs ship {@code jobJar} (the shaded job jar), because a
+   * real cluster's task classpath holds Hadoop's and Accumulo's jars but not the job's.
+   *
+   * @throws IllegalArgumentException naming the file or directory that is missing or unreadable
+   */
+  public static TargetCluster existing(Path clientPropertiesFile, Path hadoopConfDir, Path jobJar) {
+    Properties properties = new Properties();
+    try (InputStream in = Files.newInputStream(clientPropertiesFile)) {
+      properties.load(in);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("--cluster " + clientPropertiesFile + ": cannot read it ("
+          + e.getMessage() + ")", e);
+    }
+    if (!Files.isRegularFile(hadoopConfDir.resolve("yarn-site.xml"))) {
+      throw new IllegalArgumentException("--hadoop-conf " + hadoopConfDir + ": has no yarn-site.xml");
+    }
+    if (!Files.isRegularFile(jobJar)) {
+      throw new IllegalArgumentException("--mr-job-jar " + jobJar + ": no such file (mvn package builds it)");
+    }
+    TargetCluster cluster = new TargetCluster();
+    AccumuloClient client = cluster.own(Accumulo.newClient().from(properties).build());
+    cluster.target = new Target(client, properties, clientPropertiesFile,
+        () -> hadoopConfiguration(hadoopConfDir, jobJar));
+    cluster.description = "cluster " + properties.getProperty("instance.name") + " at "
+        + properties.getProperty("instance.zookeepers");
+    return cluster;
+  }
+
+  private static Configuration hadoopConfiguration(Path dir, Path jobJar) {
+    Configuration conf = new Configuration();
+    for (String site : HADOOP_SITE_FILES) {
+      Path file = dir.resolve(site);
+      if (Files.isRegularFile(file)) {
+        conf.addResource(new org.apache.hadoop.fs.Path(file.toUri()));
+      }
+    }
+    conf.set(MRJobConfig.JAR, jobJar.toAbsolutePath().toString());
+    return conf;
+  }
+
+  private <T extends AutoCloseable> T own(T resource) {
+    owned.push(resource);
+    return resource;
+  }
+
+  public Target target() {
+    return target;
+  }
+
+  /** "embedded", or the instance and ZooKeepers of an existing cluster (for the report). */
+  public String description() {
+    return description;
+  }
+
+  @Override
+  public void close() {
+    RuntimeException failure = null;
+    while (!owned.isEmpty()) {
+      try {
+        owned.pop().close();
+      } catch (Exception e) {
+        if (failure == null) {
+          failure = e instanceof RuntimeException r ? r : new UncheckedIOException(new IOException(e));
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+  }
+}
