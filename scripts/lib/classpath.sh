@@ -10,6 +10,12 @@ outerproduct_build() {
   command -v java >/dev/null || { echo "error: java not found on PATH (Java 17 is required)" >&2; exit 2; }
   command -v mvn >/dev/null || { echo "error: mvn not found on PATH (Maven 3.8+ is required)" >&2; exit 2; }
   local cp_file="$OUTERPRODUCT_HOME/compare/target/runtime-classpath.txt"
+  # Set by callers that run several tools in a row on one build (the CI cluster stage).
+  if [ "${OUTERPRODUCT_SKIP_BUILD:-}" = 1 ] && [ -f "$cp_file" ]; then
+    CLASSPATH_OF_COMPARE="$OUTERPRODUCT_HOME/compare/target/classes:$(cat "$cp_file")"
+    export CLASSPATH_OF_COMPARE
+    return 0
+  fi
   echo "building outerproduct (mvn package, tests skipped)..." >&2
   (cd "$OUTERPRODUCT_HOME" && mvn -B -q package -DskipTests -pl compare -am \
     dependency:build-classpath -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=runtime) >&2
