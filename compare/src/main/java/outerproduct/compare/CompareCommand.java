@@ -21,6 +21,7 @@ import outerproduct.compare.engine.Target;
 import outerproduct.compare.engine.TargetCluster;
 import outerproduct.compare.report.GitCommit;
 import outerproduct.compare.report.HostMemory;
+import outerproduct.compare.report.Reports;
 import outerproduct.compare.report.RunRecords;
 import outerproduct.compare.workload.QueuedWorkload;
 import outerproduct.inputs.Graph500Fixture;
@@ -103,6 +104,11 @@ public final class CompareCommand implements Callable<Integer> {
   @Option(names = "--keep-tables",
       description = "With --cluster: keep this run's tables (named cmp<run id>_*); by default they are deleted at the end.")
   boolean keepTables;
+
+  @Option(names = "--repeats", defaultValue = "1",
+      description = "Whole table: runs per engine and SCALE (engines take turns); the report shows medians."
+          + " Default: ${DEFAULT-VALUE}.")
+  int repeats;
 
   @Option(names = "--tservers", defaultValue = "2",
       description = "Tablet servers of the embedded cluster. Default: ${DEFAULT-VALUE}.")
@@ -215,6 +221,9 @@ public final class CompareCommand implements Callable<Integer> {
       }
     }
     log.info("records written to {}", records.file().toAbsolutePath());
+    for (Path file : Reports.write(records.file())) {
+      log.info("report file {}", file);
+    }
     if (!allEqual) {
       spec.commandLine().getErr().println("FAILED: some engine's C differs from its reference"
           + " (the oracle up to SCALE " + oracleUpToScale + ", the first engine above); see " + records.file());
@@ -280,6 +289,7 @@ public final class CompareCommand implements Callable<Integer> {
     requireAtLeastOne("--tservers", tservers);
     requireAtLeastOne("--tablets", tablets);
     requireAtLeastOne("--requests", requests);
+    requireAtLeastOne("--repeats", repeats);
     queuedRows.forEach(n -> requireAtLeastOne("--queued-rows", n));
     concurrency.forEach(n -> requireAtLeastOne("--concurrency", n));
     if (queuedScale != null && !scales.contains(queuedScale)) {
@@ -321,7 +331,7 @@ public final class CompareCommand implements Callable<Integer> {
     ObjectNode p = RunRecords.object().put("input", input).put("ef", 16).put("seeds", "graphulo fixtures")
         .put("semiring", semiringName).put("tservers", tservers).put("tserver_memory_mb", tserverMemoryMb)
         .put("tablets_AT", tablets).put("tablets_B", tablets).put("tablets_C", tabletsC)
-        .put("presum", presum).put("c_durability", cDurability != null ? cDurability : "default (sync)")
+        .put("repeats", repeats).put("presum", presum).put("c_durability", cDurability != null ? cDurability : "default (sync)")
         .put("mr_reducers", reducers).put("mr_output", mrOutput).put("mr_uber", mrUber).put("mr_conf", mrConf.toString()).put("yarn_memory_mb", yarnMemoryMb)
         .put("cluster", clusterProperties == null ? "embedded" : "existing: " + clusterProperties)
         .put("git_commit", GitCommit.describe()).put("command", commandLine);
@@ -354,26 +364,34 @@ public final class CompareCommand implements Callable<Integer> {
         ? ResultChecksum.of(ReferenceMultiply.multiply(semiring, in.a(), in.bMatrix())) : null;
     String reference = expected == null ? "the first engine" : "the oracle";
     boolean allEqual = true;
-    for (String engine : engines) {
-      String cTable = tablePrefix + "C_" + engine.replace('-', '_') + "_" + in.scale();
-      String startedAt = Instant.now().toString();
-      Engine.Run result = Engine.named(engine).multiply(target, semiring, in.at(), in.b(), cTable,
-          RowRanges.all(), in.settings());
-      TableChecksum.Result c = TableChecksum.of(target.client(), cTable, semiring, Authorizations.EMPTY);
-      if (expected == null) {
-        expected = c.checksum();
+    // Engines take turns within each repeat, so that drift (compactions, JIT, page cache)
+    // does not favour the engine that runs last.
+    for (int repeat = 0; repeat < repeats; repeat++) {
+      for (String engine : engines) {
+        String cTable = tablePrefix + "C_" + engine.replace('-', '_') + "_" + in.scale()
+            + (repeats > 1 ? "_r" + repeat : "");
+        String startedAt = Instant.now().toString();
+        Engine.Run result = Engine.named(engine).multiply(target, semiring, in.at(), in.b(), cTable,
+            RowRanges.all(), in.settings());
+        TableChecksum.Result c = TableChecksum.of(target.client(), cTable, semiring, Authorizations.EMPTY);
+        if (expected == null) {
+          expected = c.checksum();
+        }
+        boolean equal = c.checksum().equals(expected);
+        allEqual &= equal;
+        log.info("SCALE {} {} (repeat {}): {} partial products, {} written, nnz(C) {} in {} s = {} pp/s; C {} {} ({})",
+            in.scale(), engine, repeat, result.partialProducts(), result.entriesWritten(), c.nnz(),
+            String.format("%.2f", result.seconds()),
+            String.format("%.3g", result.partialProducts() / result.seconds()),
+            equal ? "equals" : "DIFFERS FROM", reference, equal ? expected : c.checksum() + " vs " + expected);
+        ObjectNode record = runRecord(records, engine, "whole", in, result, in.a().rowIds().size(), 1, repeat)
+            .put("nnz_C", c.nnz()).put("checksum_C", c.checksum()).put("checksum_expected", expected)
+            .put("checked_against", reference).put("equal", equal).put("started_at", startedAt);
+        records.append(record);
+        if (repeat < repeats - 1) {
+          target.client().tableOperations().delete(cTable);
+        }
       }
-      boolean equal = c.checksum().equals(expected);
-      allEqual &= equal;
-      log.info("SCALE {} {}: {} partial products, {} written, nnz(C) {} in {} s = {} pp/s; C {} {} ({})",
-          in.scale(), engine, result.partialProducts(), result.entriesWritten(), c.nnz(),
-          String.format("%.2f", result.seconds()),
-          String.format("%.3g", result.partialProducts() / result.seconds()),
-          equal ? "equals" : "DIFFERS FROM", reference, equal ? expected : c.checksum() + " vs " + expected);
-      ObjectNode record = runRecord(records, engine, "whole", in, result, in.a().rowIds().size(), 1, 0)
-          .put("nnz_C", c.nnz()).put("checksum_C", c.checksum()).put("checksum_expected", expected)
-          .put("checked_against", reference).put("equal", equal).put("started_at", startedAt);
-      records.append(record);
     }
     return allEqual;
   }

@@ -1,0 +1,160 @@
+package outerproduct.compare.report;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
+
+/**
+ * The runs of one comparison grouped the way the report compares them: one row per SCALE,
+ * workload, engine, subset size and concurrency, holding medians over repeats (whole table) or
+ * latency percentiles over requests (queued), as SPEC §6 asks of summaries.
+ */
+public final class Summary {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /**
+   * One group of runs. Whole-table rows leave the latency fields null; queued rows hold one run
+   * per request, and {@code secondsMedian} is then the median latency.
+   */
+  @JsonPropertyOrder({"scale", "workload", "engine", "rowsRequested", "concurrency", "runs", "allEqual",
+      "partialProductsMedian", "secondsMedian", "ratePpPerSMedian", "latencyP50S", "latencyP95S",
+      "latencyMaxS", "requestsPerS"})
+  public record Row(int scale, String workload, String engine, Integer rowsRequested, int concurrency,
+      int runs, boolean allEqual, double partialProductsMedian, double secondsMedian,
+      double ratePpPerSMedian, Double latencyP50S, Double latencyP95S, Double latencyMaxS,
+      Double requestsPerS) {
+
+    public boolean whole() {
+      return workload.equals("whole");
+    }
+  }
+
+  private final List<JsonNode> records;
+  private final List<Row> rows;
+
+  private Summary(List<JsonNode> records) {
+    this.records = List.copyOf(records);
+    this.rows = group(records);
+  }
+
+  public static Summary of(List<JsonNode> records) {
+    return new Summary(records);
+  }
+
+  /** Reads a {@code runs.jsonl}; a line that is not a JSON object is an error naming the line. */
+  public static Summary read(Path runsJsonl) throws IOException {
+    List<JsonNode> records = new ArrayList<>();
+    int number = 0;
+    for (String line : Files.readAllLines(runsJsonl)) {
+      number++;
+      if (line.isBlank()) {
+        continue;
+      }
+      JsonNode node = JSON.readTree(line);
+      if (!node.isObject()) {
+        throw new IOException(runsJsonl + " line " + number + " is not a JSON object");
+      }
+      records.add(node);
+    }
+    return new Summary(records);
+  }
+
+  public List<JsonNode> records() {
+    return records;
+  }
+
+  public List<Row> rows() {
+    return rows;
+  }
+
+  public void writeCsv(Path file) {
+    CsvMapper csv = new CsvMapper();
+    CsvSchema schema = csv.schemaFor(Row.class).withHeader();
+    try {
+      csv.writer(schema).writeValue(file.toFile(), rows);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + file, e);
+    }
+  }
+
+  /** The whole-table row of an engine at a SCALE, if that engine ran there. */
+  public Optional<Row> whole(int scale, String engine) {
+    return rows.stream().filter(r -> r.whole() && r.scale() == scale && r.engine().equals(engine)).findFirst();
+  }
+
+  /** The SCALEs of the whole-table runs, ascending. */
+  public List<Integer> wholeScales() {
+    return rows.stream().filter(Row::whole).map(Row::scale).distinct().sorted().toList();
+  }
+
+  /**
+   * The smallest SCALE at which the MapReduce engine's median whole-table rate exceeds the
+   * iterator engine's; empty if it never does among the SCALEs both ran.
+   */
+  public Optional<Integer> crossover() {
+    for (int scale : wholeScales()) {
+      Optional<Row> mr = whole(scale, "mr");
+      Optional<Row> iterator = whole(scale, "iterator");
+      if (mr.isPresent() && iterator.isPresent()
+          && mr.get().ratePpPerSMedian() > iterator.get().ratePpPerSMedian()) {
+        return Optional.of(scale);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Queued latencies (seconds) of one engine, subset size and concurrency, ascending. */
+  public double[] latencies(String engine, int rowsRequested, int concurrency) {
+    return records.stream()
+        .filter(r -> r.path("workload").asText().equals("queued") && r.path("engine").asText().equals(engine)
+            && r.path("rows_requested").asInt() == rowsRequested && r.path("concurrency").asInt() == concurrency)
+        .mapToDouble(r -> r.path("t_total_s").asDouble()).sorted().toArray();
+  }
+
+  private static List<Row> group(List<JsonNode> records) {
+    Map<String, List<JsonNode>> groups = new LinkedHashMap<>();
+    for (JsonNode r : records) {
+      String key = r.path("scale").asInt() + "|" + r.path("workload").asText() + "|" + r.path("engine").asText()
+          + "|" + r.path("rows_requested").asText("") + "|" + r.path("concurrency").asInt(1);
+      groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+    }
+    List<Row> rows = new ArrayList<>();
+    for (List<JsonNode> runs : groups.values()) {
+      JsonNode first = runs.get(0);
+      boolean queued = first.path("workload").asText().equals("queued");
+      DescriptiveStatistics seconds = stats(runs, "t_total_s");
+      rows.add(new Row(first.path("scale").asInt(), first.path("workload").asText(),
+          first.path("engine").asText(), queued ? first.path("rows_requested").asInt() : null,
+          first.path("concurrency").asInt(1), runs.size(),
+          runs.stream().allMatch(r -> r.path("equal").asBoolean(false)),
+          stats(runs, "partial_products").getPercentile(50), seconds.getPercentile(50),
+          stats(runs, "rate_pp_per_s").getPercentile(50),
+          queued ? seconds.getPercentile(50) : null, queued ? seconds.getPercentile(95) : null,
+          queued ? seconds.getMax() : null,
+          queued ? stats(runs, "batch_requests_per_s").getPercentile(50) : null));
+    }
+    rows.sort(Comparator.comparing(Row::workload).reversed().thenComparingInt(Row::scale)
+        .thenComparing(r -> r.rowsRequested() == null ? 0 : r.rowsRequested())
+        .thenComparing(Row::engine).thenComparingInt(Row::concurrency));
+    return rows;
+  }
+
+  private static DescriptiveStatistics stats(List<JsonNode> runs, String field) {
+    DescriptiveStatistics stats = new DescriptiveStatistics();
+    runs.forEach(r -> stats.addValue(r.path(field).asDouble()));
+    return stats;
+  }
+}

@@ -1,0 +1,105 @@
+package outerproduct.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import outerproduct.compare.report.Plots;
+import outerproduct.compare.report.Reports;
+import outerproduct.embedded.EmbeddedAccumulo;
+import outerproduct.embedded.EmbeddedYarn;
+import outerproduct.embedded.SharedClusters;
+import outerproduct.inputs.Graph500Fixture;
+import outerproduct.kernel.oracle.ReferenceMultiply;
+import outerproduct.kernel.oracle.ResultChecksum;
+import outerproduct.kernel.semiring.Semirings;
+
+/**
+ * The harness end to end, as a user runs it: {@code scripts/compare} on the SCALE 10 fixtures
+ * with every engine, whole and queued, against the shared embedded clusters (through
+ * {@code --cluster}, so this JVM keeps one MiniAccumuloCluster and one MiniMRYarnCluster).
+ * Checks the report files, not speed.
+ */
+@ExtendWith(SharedClusters.class)
+class CompareCommandIT {
+  /** SPEC §6: every record carries these. */
+  private static final List<String> SPEC_FIELDS = List.of("engine", "workload", "input", "scale", "ef", "seeds",
+      "rows_selected", "tservers", "tablets_AT", "tablets_B", "tablets_C", "nnz_AT", "nnz_B", "partial_products",
+      "entries_written", "nnz_C", "checksum_C", "t_total_s", "t_setup_s", "t_c_readable_s", "t_c_compacted_s",
+      "rate_pp_per_s", "repeat", "git_commit", "command", "started_at", "host");
+
+  @TempDir
+  Path tmp;
+
+  @Test
+  void everyEngineWholeAndQueuedWithReports(EmbeddedAccumulo accumulo, EmbeddedYarn yarn) throws Exception {
+    Path hadoopConf = Files.createDirectories(tmp.resolve("hadoop-conf"));
+    try (OutputStream out = Files.newOutputStream(hadoopConf.resolve("yarn-site.xml"))) {
+      yarn.configuration().writeXml(out);
+    }
+    Path jobJar;
+    try (Stream<Path> jars = Files.list(Path.of("..", "mr-outerproduct", "target"))) {
+      jobJar = jars.filter(p -> p.getFileName().toString().endsWith("-job.jar")).findFirst().orElseThrow();
+    }
+    Path reports = tmp.resolve("reports");
+    int exit = CompareCommand.run("--cluster", accumulo.clientPropertiesFile().getPath(),
+        "--hadoop-conf", hadoopConf.toString(), "--mr-job-jar", jobJar.toString(), "--reports", reports.toString(),
+        "--scales", "10", "--repeats", "2", "--engines", "iterator,ingest-ceiling,mr,client", "--workloads", "whole,queued",
+        "--queued-rows", "1,64", "--requests", "2", "--concurrency", "1,2");
+    assertEquals(0, exit, "scripts/compare exit code");
+
+    Path run;
+    try (Stream<Path> dirs = Files.list(reports)) {
+      run = dirs.findFirst().orElseThrow();
+    }
+    List<JsonNode> records = new ArrayList<>();
+    ObjectMapper json = new ObjectMapper();
+    for (String line : Files.readAllLines(run.resolve("runs.jsonl"))) {
+      records.add(json.readTree(line));
+    }
+    // 4 engines × 2 repeats whole + 3 engines (no ingest ceiling) × 2 sizes × 2 concurrencies × 2 requests
+    assertEquals(4 * 2 + 3 * 2 * 2 * 2, records.size());
+    for (JsonNode r : records) {
+      for (String field : SPEC_FIELDS) {
+        assertTrue(r.has(field), "record lacks SPEC §6 field " + field + ": " + r);
+      }
+      assertTrue(r.path("equal").asBoolean(), "C differs from its reference: " + r);
+    }
+
+    Graph500Fixture fixtures = Graph500Fixture.locate();
+    String oracle = ResultChecksum.of(ReferenceMultiply.multiply(Semirings.forName(Semirings.DEFAULT),
+        fixtures.read(10, "A"), fixtures.read(10, "B")));
+    Set<String> wholeChecksums = new HashSet<>();
+    records.stream().filter(r -> r.path("workload").asText().equals("whole"))
+        .forEach(r -> wholeChecksums.add(r.path("checksum_C").asText()));
+    assertEquals(Set.of(oracle), wholeChecksums, "every engine's whole-table C equals this test's oracle");
+
+    List<String> summary = Files.readAllLines(run.resolve(Reports.SUMMARY_CSV));
+    assertTrue(summary.stream().anyMatch(l -> l.startsWith("10,whole,iterator,,1,2,true,")),
+        "summary.csv has the iterator engine's median over 2 repeats: " + summary);
+    for (String plot : List.of(Plots.RATE_VS_SCALE, Plots.LATENCY_CDF, Plots.THROUGHPUT)) {
+      assertTrue(Files.size(run.resolve(plot)) > 1000, plot + " written");
+    }
+    String report = Files.readString(run.resolve(Reports.REPORT_MD));
+    assertTrue(report.contains("All 32 multiplies produced a C whose checksum"), report);
+    assertTrue(report.contains("## Queued (row subsets)"), report);
+    try (AccumuloClient client = accumulo.newClient()) {
+      assertFalse(client.tableOperations().list().stream().anyMatch(t -> t.startsWith("cmp")),
+          "the run's tables are deleted from the cluster");
+    }
+  }
+}

@@ -1,0 +1,100 @@
+package outerproduct.compare.report;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportsTest {
+  @TempDir
+  Path dir;
+
+  private final List<String> lines = new ArrayList<>();
+
+  private void whole(int scale, String engine, long partialProducts, double seconds, boolean equal) {
+    ObjectNode r = RunRecords.object().put("command", "scripts/compare --scales 10,12").put("cluster", "embedded")
+        .put("engine", engine).put("workload", "whole").put("scale", scale).put("concurrency", 1)
+        .put("partial_products", partialProducts).put("t_total_s", seconds)
+        .put("rate_pp_per_s", partialProducts / seconds).put("equal", equal)
+        .put("checksum_C", equal ? "aa" : "bb").put("checksum_expected", "aa").put("checked_against", "the oracle");
+    r.putObject("host").put("cores", 2).put("memory_gb", 24);
+    lines.add(r.toString());
+  }
+
+  private void queued(String engine, int rows, int concurrency, double seconds, double requestsPerSecond) {
+    lines.add(RunRecords.object().put("engine", engine).put("workload", "queued").put("scale", 12)
+        .put("rows_requested", rows).put("concurrency", concurrency).put("partial_products", 1000)
+        .put("t_total_s", seconds).put("rate_pp_per_s", 1000 / seconds).put("equal", true)
+        .put("batch_requests_per_s", requestsPerSecond).toString());
+  }
+
+  private Path runs() throws Exception {
+    Path file = dir.resolve("runs.jsonl");
+    Files.write(file, lines);
+    return file;
+  }
+
+  @Test
+  void mediansCrossoverAndVerdicts() throws Exception {
+    whole(10, "iterator", 800_000, 2.0, true);
+    whole(10, "iterator", 800_000, 4.0, true);
+    whole(10, "iterator", 800_000, 3.0, true);
+    whole(10, "mr", 800_000, 40.0, true);
+    whole(12, "iterator", 6_800_000, 20.0, true);
+    whole(12, "mr", 6_800_000, 10.0, true);
+    whole(12, "client", 6_800_000, 40.0, true);
+    for (double s : new double[] {0.3, 0.1, 0.2}) {
+      queued("iterator", 1, 1, s, 4.0);
+    }
+    for (double s : new double[] {9.0, 8.0, 12.0}) {
+      queued("mr", 1, 1, s, 0.1);
+    }
+    queued("mr", 1, 4, 20.0, 0.15);
+
+    Summary summary = Summary.read(runs());
+    assertEquals(Optional.of(12), summary.crossover());
+    Summary.Row iterator10 = summary.whole(10, "iterator").orElseThrow();
+    assertEquals(3, iterator10.runs());
+    assertEquals(3.0, iterator10.secondsMedian(), 1e-9);
+    assertArrayEquals(new double[] {0.1, 0.2, 0.3}, summary.latencies("iterator", 1, 1), 1e-9);
+
+    List<Path> files = Reports.write(runs());
+    List<String> csv = Files.readAllLines(dir.resolve(Reports.SUMMARY_CSV));
+    assertTrue(csv.get(0).startsWith("scale,workload,engine,rowsRequested,concurrency,runs,allEqual"), csv.get(0));
+    assertEquals(1 + summary.rows().size(), csv.size());
+    for (String plot : List.of(Plots.RATE_VS_SCALE, Plots.LATENCY_CDF, Plots.THROUGHPUT)) {
+      byte[] png = Files.readAllBytes(dir.resolve(plot));
+      assertEquals((byte) 0x89, png[0], plot + " is not a PNG");
+      assertEquals('P', png[1], plot + " is not a PNG");
+      assertTrue(files.contains(dir.resolve(plot)));
+    }
+    String md = Files.readString(dir.resolve(Reports.REPORT_MD));
+    assertTrue(md.contains("Command: `scripts/compare --scales 10,12`"), md);
+    assertTrue(md.contains("All 14 multiplies produced a C whose checksum"), md);
+    assertTrue(md.contains("overtakes the iterator engine's at SCALE 12"), md);
+    assertTrue(md.contains("iterator engine / client-side baseline = 2.00"), md);
+    assertTrue(md.contains("1 rows: iterator p50 0.20 s, MapReduce p50 9.00 s: the iterator engine answers 45.0× sooner"), md);
+    assertTrue(md.contains("![rate against SCALE](rate-vs-scale.png)"), md);
+  }
+
+  @Test
+  void noCrossoverAndAWrongResultAreSaid() throws Exception {
+    whole(10, "iterator", 800_000, 2.0, true);
+    whole(10, "mr", 800_000, 40.0, false);
+    Reports.write(runs());
+    String md = Files.readString(dir.resolve(Reports.REPORT_MD));
+    assertTrue(md.contains("No crossover up to SCALE 10"), md);
+    assertTrue(md.contains("**1 of 2 multiplies produced a C that differs from its reference:**"), md);
+    assertTrue(md.contains("SCALE 10 whole mr: C bb vs the oracle aa"), md);
+    assertFalse(Files.exists(dir.resolve(Plots.LATENCY_CDF)), "no queued runs, no latency plot");
+  }
+}
