@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -166,6 +167,10 @@ public final class ReportMarkdown {
             + fmt("%.1f", factor) + "× " + (factor >= 1 ? "sooner" : "later") + "."
             + (factor >= 1 ? " The seed paper's prediction holds." : " The seed paper's prediction does not hold here."));
       }
+      queued.stream().filter(r -> r.concurrency() == lowest && r.rowsRequested().equals(rows))
+          .min(Comparator.comparingDouble(Row::latencyP50S))
+          .ifPresent(best -> line("  Lowest p50 for " + rows + " rows: " + best.engine() + " ("
+              + fmt("%.2f", best.latencyP50S()) + " s)."));
     });
     line("");
     image(plots, Plots.LATENCY_CDF, "latency CDF");

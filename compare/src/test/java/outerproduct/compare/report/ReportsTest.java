@@ -83,6 +83,7 @@ class ReportsTest {
     assertTrue(md.contains("overtakes the iterator engine's at SCALE 12"), md);
     assertTrue(md.contains("iterator engine / client-side baseline = 2.00"), md);
     assertTrue(md.contains("1 rows: iterator p50 0.20 s, MapReduce p50 9.00 s: the iterator engine answers 45.0× sooner"), md);
+    assertTrue(md.contains("Lowest p50 for 1 rows: iterator (0.20 s)."), md);
     assertTrue(md.contains("![rate against SCALE](rate-vs-scale.png)"), md);
   }
 
