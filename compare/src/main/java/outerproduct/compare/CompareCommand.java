@@ -25,6 +25,7 @@ import outerproduct.compare.report.Reports;
 import outerproduct.compare.report.RunRecords;
 import outerproduct.compare.workload.QueuedWorkload;
 import outerproduct.inputs.Graph500Fixture;
+import outerproduct.inputs.KroneckerGenerator;
 import outerproduct.inputs.MatrixLoader;
 import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.kernel.accumulo.TableChecksum;
@@ -54,7 +55,8 @@ public final class CompareCommand implements Callable<Integer> {
   private static final Logger log = LoggerFactory.getLogger(CompareCommand.class);
 
   @Option(names = "--input", defaultValue = "fixtures",
-      description = "Where inputs come from: fixtures (Graphulo's Graph500 files). Default: ${DEFAULT-VALUE}.")
+      description = "Where inputs come from: fixtures (Graphulo's Graph500 files) or generated (SPEC §2 Kronecker"
+          + " generator, A with seed 1, B with seed 2). Default: ${DEFAULT-VALUE}.")
   String input;
 
   @Option(names = "--scales", split = ",", defaultValue = "10",
@@ -195,7 +197,8 @@ public final class CompareCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     validate();
     Semiring<?> semiring = Semirings.forName(semiringName);
-    Graph500Fixture fixtures = fixturesDir == null ? Graph500Fixture.locate() : new Graph500Fixture(fixturesDir);
+    Graph500Fixture fixtures = !input.equals("fixtures") ? null
+        : fixturesDir == null ? Graph500Fixture.locate() : new Graph500Fixture(fixturesDir);
     String runId = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now());
     Path reportDir = reportsDir.resolve(runId);
     // An existing cluster may hold other runs' tables (or anyone's): this run's get their own names.
@@ -270,8 +273,8 @@ public final class CompareCommand implements Callable<Integer> {
   }
 
   private void validate() {
-    if (!input.equals("fixtures")) {
-      throw usage("--input '" + input + "': only 'fixtures' is built so far (the generator comes with the harness issue)");
+    if (!input.equals("fixtures") && !input.equals("generated")) {
+      throw usage("--input '" + input + "': expected fixtures or generated");
     }
     for (String engine : engines) {
       try {
@@ -328,7 +331,7 @@ public final class CompareCommand implements Callable<Integer> {
 
   /** The settings every record of this run repeats (SPEC §6), so that each line stands alone. */
   private ObjectNode parameters() {
-    ObjectNode p = RunRecords.object().put("input", input).put("ef", 16).put("seeds", "graphulo fixtures")
+    ObjectNode p = RunRecords.object().put("input", input).put("ef", 16).put("seeds", input.equals("generated") ? "A=1, B=2" : "graphulo fixtures")
         .put("semiring", semiringName).put("tservers", tservers).put("tserver_memory_mb", tserverMemoryMb)
         .put("tablets_AT", tablets).put("tablets_B", tablets).put("tablets_C", tabletsC)
         .put("repeats", repeats).put("presum", presum).put("c_durability", cDurability != null ? cDurability : "default (sync)")
@@ -344,8 +347,8 @@ public final class CompareCommand implements Callable<Integer> {
       Engine.Settings settings) {}
 
   private Inputs load(AccumuloClient client, Graph500Fixture fixtures, int scale) throws Exception {
-    SparseMatrix a = fixtures.read(scale, "A");
-    SparseMatrix b = fixtures.read(scale, "B");
+    SparseMatrix a = fixtures != null ? fixtures.read(scale, "A") : KroneckerGenerator.standard(scale, "A").matrix();
+    SparseMatrix b = fixtures != null ? fixtures.read(scale, "B") : KroneckerGenerator.standard(scale, "B").matrix();
     String atTable = tablePrefix + "AT_" + scale;
     String bTable = tablePrefix + "B_" + scale;
     long loadBegin = System.nanoTime();
