@@ -51,6 +51,8 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key,Value>, 
   private RemoteConnection connection;
   private RowRanges rows;
   private ColumnFilter columns;
+  /** The reading user's authorizations, looked up once: every seek would otherwise cost an RPC. */
+  private Authorizations authorizations;
 
   private Scanner scanner;
   private Iterator<Range> pendingRanges;
@@ -127,8 +129,10 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key,Value>, 
   private Scanner openScanner() throws IOException {
     AccumuloClient client = connection.client();
     try {
-      Authorizations auths = client.securityOperations().getUserAuthorizations(client.whoami());
-      Scanner s = client.createScanner(table, auths);
+      if (authorizations == null) {
+        authorizations = client.securityOperations().getUserAuthorizations(client.whoami());
+      }
+      Scanner s = client.createScanner(table, authorizations);
       // No read-ahead thread: the stack may be torn down without a close, so it must own none.
       s.setReadaheadThreshold(Long.MAX_VALUE);
       if (columns != null) {
