@@ -29,10 +29,12 @@ public final class EmbeddedYarn implements AutoCloseable {
   static final float AM_RESOURCE_SHARE = 0.5f;
 
   private final MiniMRYarnCluster cluster;
+  private final Path dir;
   private volatile boolean closed;
 
-  private EmbeddedYarn(MiniMRYarnCluster cluster) {
+  private EmbeddedYarn(MiniMRYarnCluster cluster, Path dir) {
     this.cluster = cluster;
+    this.dir = dir;
   }
 
   public static EmbeddedYarn start(Path parentDir, int nodeManagerMemoryMb) {
@@ -67,7 +69,7 @@ public final class EmbeddedYarn implements AutoCloseable {
     conf.set(MRJobConfig.MAP_JAVA_OPTS, CONTAINER_JAVA_OPTS);
     conf.set(MRJobConfig.REDUCE_JAVA_OPTS, CONTAINER_JAVA_OPTS);
     MiniMRYarnCluster cluster = new MiniMRYarnCluster("outerproduct", 1);
-    EmbeddedYarn yarn = new EmbeddedYarn(cluster);
+    EmbeddedYarn yarn = new EmbeddedYarn(cluster, dir);
     Runtime.getRuntime().addShutdownHook(new Thread(yarn::close, "stop-embedded-yarn"));
     cluster.init(conf);
     cluster.start();
@@ -84,6 +86,11 @@ public final class EmbeddedYarn implements AutoCloseable {
 
   public MiniMRYarnCluster cluster() {
     return cluster;
+  }
+
+  /** Where the cluster keeps its work: NodeManager logs and local dirs, staging, job history. */
+  public Path dir() {
+    return dir;
   }
 
   @Override

@@ -19,6 +19,7 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.iterators.IteratorEnvironment;
+import org.apache.accumulo.core.iterators.IteratorUtil;
 import org.apache.accumulo.core.iterators.OptionDescriber;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.apache.accumulo.core.security.Authorizations;
@@ -32,7 +33,8 @@ import outerproduct.kernel.d4m.RowRanges;
  * narrowed to a set of rows and a list of columns. It is the AT side of TableMult: the scan of
  * B's tablet reads AT's entries for the same rows.
  *
- * <p>The remote table is read with the asking user's authorizations. Each seek opens a new
+ * <p>The remote table is read with the authorizations of the scan this iterator serves (the
+ * asking user's), so a multiply never reads a cell of AT its user could not scan. Each seek opens a new
  * scanner and closes the previous one; the scanner is also closed when the stack is exhausted,
  * so a completed scan holds no remote session.
  *
@@ -51,7 +53,7 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key,Value>, 
   private RemoteConnection connection;
   private RowRanges rows;
   private ColumnFilter columns;
-  /** The reading user's authorizations, looked up once: every seek would otherwise cost an RPC. */
+  /** The scan's authorizations, or the user's looked up once: a lookup per seek costs an RPC. */
   private Authorizations authorizations;
 
   private Scanner scanner;
@@ -106,6 +108,23 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key,Value>, 
     connection = RemoteConnection.decode(options.get(CONNECTION_OPTION));
     rows = options.containsKey(ROWS_OPTION) ? RowRanges.parse(options.get(ROWS_OPTION)) : RowRanges.all();
     columns = options.containsKey(COLUMNS_OPTION) ? ColumnFilter.parse(options.get(COLUMNS_OPTION)) : null;
+    authorizations = scanAuthorizations(env);
+  }
+
+  /**
+   * Inside a scan, the remote table is read with the scan's own authorizations: the user who
+   * asked reads AT exactly as it reads B, never more. Elsewhere (compactions, the test harness)
+   * the connecting user's authorizations are looked up on first use.
+   */
+  private static Authorizations scanAuthorizations(IteratorEnvironment env) {
+    if (env != null && env.getIteratorScope() == IteratorUtil.IteratorScope.scan) {
+      try {
+        return env.getAuthorizations();
+      } catch (UnsupportedOperationException e) {
+        return null;
+      }
+    }
+    return null;
   }
 
   @Override

@@ -210,7 +210,8 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key,Value>, O
           }
           currentRow = new ArrayByteSequence(k.toArray());
         }
-        writer.add(key.getColumnFamilyData(), key.getColumnQualifierData(), source.getTopValue().get());
+        writer.add(key.getColumnFamilyData(), key.getColumnQualifierData(), key.getColumnVisibilityData(),
+            source.getTopValue().get());
         products++;
         source.next();
       }

@@ -20,8 +20,9 @@ import outerproduct.kernel.semiring.Semiring;
  * gets no other chance to release a BatchWriter.
  *
  * <p>Without pre-sum, consecutive products of one C row (one AT entry times B's row) share one
- * Mutation. With pre-sum, up to {@code presumCells} distinct (i,j) are ⊕-ed in memory and written
- * when the buffer is full and at the end of the call.
+ * Mutation. With pre-sum, up to {@code presumCells} distinct (i,j,visibility) are ⊕-ed in memory
+ * and written when the buffer is full and at the end of the call. Each entry keeps its product's
+ * visibility, so C's Combiner only ever ⊕-s products with equal labels.
  */
 final class ResultWriter<T> implements AutoCloseable {
   private final Semiring<T> semiring;
@@ -30,7 +31,7 @@ final class ResultWriter<T> implements AutoCloseable {
   private final String cName;
   private final String ctName;
   private final long presumCells;
-  private final Map<ByteSequence, Map<ByteSequence, T>> presum = new HashMap<>();
+  private final Map<ByteSequence, Map<Cell, T>> presum = new HashMap<>();
   private long buffered;
   private long written;
 
@@ -56,19 +57,20 @@ final class ResultWriter<T> implements AutoCloseable {
         .setMaxLatency(10, TimeUnit.MINUTES);
   }
 
-  /** One partial product for C(i,j); the arrays are copied if kept. */
-  void add(ByteSequence i, ByteSequence j, byte[] value) throws IOException {
+  /** One partial product for C(i,j) with its visibility; the arrays are copied if kept. */
+  void add(ByteSequence i, ByteSequence j, ByteSequence visibility, byte[] value) throws IOException {
     if (presumCells > 0) {
       T v = semiring.decode(value);
-      Map<ByteSequence, T> row = presum.computeIfAbsent(copy(i), r -> new HashMap<>());
-      T old = row.get(j);
+      Map<Cell, T> row = presum.computeIfAbsent(copy(i), r -> new HashMap<>());
+      Cell cell = new Cell(j, visibility);
+      T old = row.get(cell);
       if (old == null) {
-        row.put(copy(j), v);
+        row.put(new Cell(copy(j), copy(visibility)), v);
         if (++buffered >= presumCells) {
           flushPresum();
         }
       } else {
-        row.put(j, semiring.plus(old, v));
+        row.put(cell, semiring.plus(old, v));
       }
       return;
     }
@@ -78,15 +80,26 @@ final class ResultWriter<T> implements AutoCloseable {
         pendingRow = copy(i);
         pending = new Mutation(pendingRow.toArray());
       }
-      pending.put(EMPTY, j.toArray(), value);
+      put(pending, j.toArray(), visibility, value);
     }
     if (ct != null) {
       Mutation m = new Mutation(j.toArray());
-      m.put(EMPTY, i.toArray(), value);
+      put(m, i.toArray(), visibility, value);
       addTo(ct, ctName, m);
     }
     written++;
   }
+
+  private static void put(Mutation m, byte[] qualifier, ByteSequence visibility, byte[] value) {
+    if (visibility.length() == 0) {
+      m.put(EMPTY, qualifier, value);
+    } else {
+      m.at().family(EMPTY).qualifier(qualifier).visibility(visibility.toArray()).put(value);
+    }
+  }
+
+  /** A pre-summed cell within one row of C: products with different labels stay apart. */
+  private record Cell(ByteSequence column, ByteSequence visibility) {}
 
   private static final byte[] EMPTY = new byte[0];
 
@@ -104,16 +117,17 @@ final class ResultWriter<T> implements AutoCloseable {
 
   private void flushPresum() throws IOException {
     Map<ByteSequence, Mutation> transposed = ct == null ? null : new HashMap<>();
-    for (Map.Entry<ByteSequence, Map<ByteSequence, T>> row : presum.entrySet()) {
+    for (Map.Entry<ByteSequence, Map<Cell, T>> row : presum.entrySet()) {
       Mutation m = c == null ? null : new Mutation(row.getKey().toArray());
-      for (Map.Entry<ByteSequence, T> cell : row.getValue().entrySet()) {
-        byte[] value = semiring.encode(cell.getValue());
+      for (Map.Entry<Cell, T> entry : row.getValue().entrySet()) {
+        Cell cell = entry.getKey();
+        byte[] value = semiring.encode(entry.getValue());
         if (m != null) {
-          m.put(EMPTY, cell.getKey().toArray(), value);
+          put(m, cell.column().toArray(), cell.visibility(), value);
         }
         if (transposed != null) {
-          transposed.computeIfAbsent(cell.getKey(), j -> new Mutation(j.toArray()))
-              .put(EMPTY, row.getKey().toArray(), value);
+          put(transposed.computeIfAbsent(cell.column(), j -> new Mutation(j.toArray())),
+              row.getKey().toArray(), cell.visibility(), value);
         }
         written++;
       }

@@ -28,7 +28,7 @@ import outerproduct.kernel.semiring.Semirings;
  * {@link RemoteSourceIterator} over the same range) and emits the outer product of each shared
  * row through the kernel: for every {@code AT(k,i)} and {@code B(k,j)}, one entry
  *
- * <pre>  key (row k, family i, qualifier j)   value AT(k,i) ⊗ B(k,j)</pre>
+ * <pre>  key (row k, family i, qualifier j, visibility AT(k,i)'s ∧ B(k,j)'s)   value AT(k,i) ⊗ B(k,j)</pre>
  *
  * <p>These keys are in sorted order (the kernel holds B's row sorted by j and streams AT's row
  * sorted by i), so this is an ordinary SKVI: it may be sought anywhere, including mid-row, and it
@@ -44,7 +44,6 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key,Value>, Opti
   public static final String B_COLUMNS_OPTION = "b.columns";
   public static final String B_TABLE_OPTION = "b.table";
   private static final String NAME = TwoTableIterator.class.getSimpleName();
-  private static final byte[] EMPTY = new byte[0];
 
   private SortedKeyValueIterator<Key,Value> source;
   private Map<String, String> options;
@@ -213,7 +212,7 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key,Value>, Opti
     }
 
     Key key() {
-      return new Key(product.k(), product.i(), product.j(), EMPTY, 0L);
+      return new Key(product.k(), product.i(), product.j(), product.visibility(), 0L);
     }
 
     Value value() {

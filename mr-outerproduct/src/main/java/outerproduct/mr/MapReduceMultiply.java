@@ -21,6 +21,7 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.SystemPermission;
 import org.apache.accumulo.hadoop.mapreduce.AccumuloFileOutputFormat;
 import org.apache.accumulo.hadoop.mapreduce.AccumuloInputFormat;
 import org.apache.accumulo.hadoop.mapreduce.AccumuloOutputFormat;
@@ -61,8 +62,9 @@ import outerproduct.mr.task.SemiringSumCombiner;
  * }</pre>
  *
  * <p>Credentials: the client properties file is copied to a private directory on the job's file
- * system (permission 700) and only its path enters the job configuration; it is deleted when
- * the job ends.
+ * system (permission 700) and only its path enters the job configuration; tasks read it from
+ * there (not through the distributed cache, whose copies outlive the job on every node), and it
+ * is deleted when the job ends.
  */
 public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> {
   /** How reducers deliver C. */
@@ -185,6 +187,9 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
     try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build()) {
       InputTables.checkReadable(client, at);
       InputTables.checkReadable(client, b);
+      if (output == Output.BULK) {
+        checkMayBulkImport(client);
+      }
       ResultTable.prepare(client, c, cSplits);
       Path workDir = privateWorkDir();
       FileSystem fs = workDir.getFileSystem(base);
@@ -205,6 +210,45 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
       } finally {
         fs.delete(workDir, true);
       }
+    }
+  }
+
+  /**
+   * Accumulo 2.1's client-side bulk import reads the system configuration (to pick the crypto
+   * service), which needs System permission SYSTEM; without it the import fails after the whole
+   * job has run. Asked up front instead, before C is created.
+   */
+  private static void checkMayBulkImport(AccumuloClient client) throws AccumuloException,
+      AccumuloSecurityException {
+    String user = client.whoami();
+    if (!client.securityOperations().hasSystemPermission(user, SystemPermission.SYSTEM)) {
+      throw new IllegalArgumentException("output bulk: user '" + user + "' lacks System permission"
+          + " SYSTEM, which Accumulo 2.1's bulk import needs to read the system configuration;"
+          + " use output batchwriter or grant it");
+    }
+  }
+
+  /**
+   * Accumulo ships a client properties path through the distributed cache, and a NodeManager
+   * keeps localized files after the job ends (until its cache is trimmed): the password would
+   * stay on every node's disk. Without the cache entry, tasks read the private copy straight
+   * from the job's file system (Accumulo's fallback), and it is deleted when the job ends.
+   */
+  private static void keepOutOfDistributedCache(Configuration conf, Path propertiesPath) {
+    String[] cached = conf.getStrings(MRJobConfig.CACHE_FILES);
+    if (cached == null) {
+      return;
+    }
+    List<String> kept = new ArrayList<>();
+    for (String uri : cached) {
+      if (!java.net.URI.create(uri).getPath().equals(propertiesPath.toUri().getPath())) {
+        kept.add(uri);
+      }
+    }
+    if (kept.isEmpty()) {
+      conf.unset(MRJobConfig.CACHE_FILES);
+    } else {
+      conf.setStrings(MRJobConfig.CACHE_FILES, kept.toArray(String[]::new));
     }
   }
 
@@ -267,6 +311,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
       AccumuloOutputFormat.configure().clientPropertiesPath(propertiesPath.toString()).defaultTable(c)
           .createTables(false).store(job);
     }
+    keepOutOfDistributedCache(conf, propertiesPath);
     // The client learns that the job is done by polling; Hadoop's 5 s default adds 2.5 s on
     // average to every multiply, which is most of a queued one. customize() may override it.
     conf.setInt(Job.COMPLETION_POLL_INTERVAL_KEY, COMPLETION_POLL_MILLIS);

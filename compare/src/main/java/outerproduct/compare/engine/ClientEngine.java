@@ -65,8 +65,8 @@ public final class ClientEngine {
         OuterProduct<T> product = new OuterProduct<>(semiring,
             new ScanEntrySource(at, atScan.iterator()), new ScanEntrySource(b, bScan.iterator()));
         while (product.advance()) {
-          sums.merge(new Cell(new Text(product.i()), new Text(product.j())), product.value(),
-              semiring::plus);
+          sums.merge(new Cell(new Text(product.i()), new Text(product.j()), new Text(product.visibility())),
+              product.value(), semiring::plus);
         }
         rowsAligned += product.rowsAligned();
         partialProducts += product.partialProducts();
@@ -74,13 +74,16 @@ public final class ClientEngine {
     }
     try (BatchWriter writer = client.createBatchWriter(c)) {
       for (Map.Entry<Cell, T> e : sums.entrySet()) {
-        Mutation m = new Mutation(e.getKey().row());
-        m.put(new Text(), e.getKey().column(), new Value(semiring.encode(e.getValue())));
+        Cell cell = e.getKey();
+        Mutation m = new Mutation(cell.row());
+        m.at().family("").qualifier(cell.column()).visibility(cell.visibility())
+            .put(new Value(semiring.encode(e.getValue())));
         writer.addMutation(m);
       }
     }
     return new Result(rowsAligned, partialProducts, sums.size(), (System.nanoTime() - begin) / 1e9);
   }
 
-  private record Cell(Text row, Text column) {}
+  /** A cell of C: products with different visibilities are summed apart, as on the servers. */
+  private record Cell(Text row, Text column, Text visibility) {}
 }

@@ -61,7 +61,8 @@ public enum Engine {
     public Run multiply(Target target, Semiring<?> semiring, String at, String b, String c,
         RowRanges rows, Settings settings) throws Exception {
       AccumuloClient client = target.client();
-      ClientEngine.Result r = ClientEngine.multiply(client, semiring, at, b, c, rows, Authorizations.EMPTY);
+      ClientEngine.Result r = ClientEngine.multiply(client, semiring, at, b, c, rows,
+          client.securityOperations().getUserAuthorizations(client.whoami()));
       return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), Map.of());
     }
   },

@@ -8,8 +8,8 @@ import outerproduct.kernel.product.EntrySource;
 
 /**
  * An {@link EntrySource} over Accumulo keys and values (SPEC §1: row = row id, qualifier = column
- * id). The row array is reused while the row does not change, so a long row costs one array, not
- * one per entry. Subclasses move their source and call {@link #load(Key, Value)} or
+ * id). The row and visibility arrays are reused while they do not change, so a long row
+ * costs one array, not one per entry. Subclasses move their source and call {@link #load(Key, Value)} or
  * {@link #exhausted()}.
  */
 public abstract class KeyValueEntrySource implements EntrySource {
@@ -17,6 +17,8 @@ public abstract class KeyValueEntrySource implements EntrySource {
   private byte[] row;
   private ByteSequence rowData;
   private byte[] column;
+  private byte[] visibility;
+  private ByteSequence visibilityData;
   private Value value;
 
   protected KeyValueEntrySource(String table) {
@@ -30,6 +32,11 @@ public abstract class KeyValueEntrySource implements EntrySource {
       rowData = new ArrayByteSequence(row);
     }
     column = key.getColumnQualifierData().toArray();
+    ByteSequence label = key.getColumnVisibilityData();
+    if (visibilityData == null || !visibilityData.equals(label)) {
+      visibility = label.toArray();
+      visibilityData = new ArrayByteSequence(visibility);
+    }
     value = current;
   }
 
@@ -37,6 +44,8 @@ public abstract class KeyValueEntrySource implements EntrySource {
     row = null;
     rowData = null;
     column = null;
+    visibility = null;
+    visibilityData = null;
     value = null;
   }
 
@@ -58,6 +67,11 @@ public abstract class KeyValueEntrySource implements EntrySource {
   @Override
   public final byte[] column() {
     return column;
+  }
+
+  @Override
+  public final byte[] visibility() {
+    return visibility;
   }
 
   @Override

@@ -41,6 +41,11 @@ public final class ColumnFilteredSource implements EntrySource {
   }
 
   @Override
+  public byte[] visibility() {
+    return source.visibility();
+  }
+
+  @Override
   public byte[] value() {
     return source.value();
   }

@@ -8,8 +8,9 @@ import java.io.IOException;
  * The kernel reads only through this interface, so the engines differ only in what they put
  * behind it.
  *
- * <p>The arrays returned by {@link #row()}, {@link #column()} and {@link #value()} are valid until
- * the next call to {@link #next()} or {@link #seekRow}; callers copy what they keep.
+ * <p>The arrays returned by {@link #row()}, {@link #column()}, {@link #visibility()} and
+ * {@link #value()} are valid until the next call to {@link #next()} or {@link #seekRow}; callers
+ * copy what they keep.
  */
 public interface EntrySource {
 
@@ -21,6 +22,9 @@ public interface EntrySource {
   byte[] row();
 
   byte[] column();
+
+  /** The entry's column visibility expression; empty when it has none. */
+  byte[] visibility();
 
   byte[] value();
 

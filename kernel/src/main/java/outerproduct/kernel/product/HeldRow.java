@@ -6,13 +6,14 @@ import outerproduct.kernel.semiring.BadValueException;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
- * The one row that the outer product keeps in memory: B's row k, as (column j, decoded value)
- * pairs in column order. Its arrays are reused from row to row, so a long multiply allocates
+ * The one row that the outer product keeps in memory: B's row k, as (column j, visibility,
+ * decoded value) triples in column order. Its arrays are reused from row to row, so a long multiply allocates
  * only when a row is longer than every row before it.
  */
 final class HeldRow<T> {
   private final Semiring<T> semiring;
   private byte[][] columns = new byte[16][];
+  private byte[][] visibilities = new byte[16][];
   private Object[] values = new Object[16];
   private int size;
 
@@ -27,9 +28,11 @@ final class HeldRow<T> {
     while (source.hasTop() && Arrays.equals(source.row(), row)) {
       if (size == columns.length) {
         columns = Arrays.copyOf(columns, size * 2);
+        visibilities = Arrays.copyOf(visibilities, size * 2);
         values = Arrays.copyOf(values, size * 2);
       }
       columns[size] = source.column().clone();
+      visibilities[size] = copyLabel(source.visibility(), size == 0 ? null : visibilities[size - 1]);
       values[size] = decode(semiring, source);
       size++;
       source.next();
@@ -42,6 +45,18 @@ final class HeldRow<T> {
 
   byte[] column(int index) {
     return columns[index];
+  }
+
+  byte[] visibility(int index) {
+    return visibilities[index];
+  }
+
+  /** Labels repeat along a row: entries with the previous entry's label share its array. */
+  static byte[] copyLabel(byte[] label, byte[] previous) {
+    if (label.length == 0) {
+      return Visibility.NONE;
+    }
+    return previous != null && Arrays.equals(label, previous) ? previous : label.clone();
   }
 
   @SuppressWarnings("unchecked")

@@ -6,7 +6,8 @@ import outerproduct.kernel.semiring.Semiring;
 
 /**
  * The one outer-product algorithm both engines run: for each row k shared by AT and B, every
- * {@code AT(k,i) ⊗ B(k,j)} is a partial product for {@code C(i,j)}. ⊕ is not applied here; it
+ * {@code AT(k,i) ⊗ B(k,j)} is a partial product for {@code C(i,j)}, labelled with the conjunction
+ * of the two cells' visibilities ({@link Visibility}). ⊕ is not applied here; it
  * runs later, in any order (a Combiner on C, a Hadoop combiner and reducer, a pre-sum buffer).
  *
  * <p>Pull-style, so that an SKVI can return one product per {@code next()} and a mapper can
@@ -32,6 +33,7 @@ public final class OuterProduct<T> {
   private byte[] currentRow;
   private byte[] lastFinishedRow;
   private byte[] i;
+  private byte[] aVisibility;
   private T a;
   private int jIndex;
   private T product;
@@ -64,6 +66,7 @@ public final class OuterProduct<T> {
       }
       if (currentRow != null && at.hasTop() && Arrays.equals(at.row(), currentRow)) {
         i = at.column().clone();
+        aVisibility = HeldRow.copyLabel(at.visibility(), aVisibility);
         a = HeldRow.decode(semiring, at);
         jIndex = 0;
         at.next();
@@ -104,6 +107,14 @@ public final class OuterProduct<T> {
 
   public T value() {
     return product;
+  }
+
+  /**
+   * Visibility of the current product: the conjunction of AT(k,i)'s and B(k,j)'s labels
+   * ({@link Visibility#and}). Callers must not modify the array.
+   */
+  public byte[] visibility() {
+    return Visibility.and(aVisibility, heldB.visibility(jIndex - 1));
   }
 
   /**

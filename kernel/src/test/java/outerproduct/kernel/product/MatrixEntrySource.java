@@ -47,6 +47,11 @@ final class MatrixEntrySource implements EntrySource {
   }
 
   @Override
+  public byte[] visibility() {
+    return Visibility.NONE;
+  }
+
+  @Override
   public byte[] value() {
     return entries.get(position).value().getBytes(StandardCharsets.UTF_8);
   }

@@ -10,10 +10,11 @@ import org.apache.hadoop.io.WritableComparator;
 import org.apache.hadoop.io.WritableUtils;
 
 /**
- * The intermediate key of the multiply: the cell (i, j) of C. Serialized as
- * {@code vint |i|, i, vint |j|, j}; sorted like Accumulo sorts C's keys (row i, then column j,
- * both unsigned byte order), so a reducer sees each C row's cells together and in order and can
- * put them in one Mutation or append them to a sorted RFile.
+ * The intermediate key of the multiply: the cell (i, j) of C with the visibility of the products
+ * it sums. Serialized as {@code vint |i|, i, vint |j|, j, vint |v|, v}; sorted like Accumulo sorts
+ * C's keys (row i, column j, visibility v, each unsigned byte order), so a reducer sees each C
+ * row's cells together and in order and can put them in one Mutation or append them to a sorted
+ * RFile. Products with different labels are different keys and are never ⊕-ed together.
  *
  * <p>{@link Comparator} compares the serialized bytes without deserializing, which is what the
  * sort and merge of the shuffle spend most of their time in.
@@ -25,75 +26,80 @@ public final class CellKey implements WritableComparable<CellKey> {
     WritableComparator.define(CellKey.class, new Comparator());
   }
 
-  private byte[] row = EMPTY;
-  private int rowLength;
-  private byte[] column = EMPTY;
-  private int columnLength;
+  private final Field row = new Field();
+  private final Field column = new Field();
+  private final Field visibility = new Field();
 
   public CellKey() {}
 
+  /** An unlabelled cell. */
   public CellKey(byte[] row, byte[] column) {
-    set(row, column);
+    set(row, column, EMPTY);
   }
 
-  /** Copies both ids (the arrays may be reused by the caller). */
-  public CellKey set(byte[] row, byte[] column) {
-    this.row = ensure(this.row, row.length);
-    System.arraycopy(row, 0, this.row, 0, row.length);
-    this.rowLength = row.length;
-    this.column = ensure(this.column, column.length);
-    System.arraycopy(column, 0, this.column, 0, column.length);
-    this.columnLength = column.length;
+  public CellKey(byte[] row, byte[] column, byte[] visibility) {
+    set(row, column, visibility);
+  }
+
+  /** Copies all three (the arrays may be reused by the caller). */
+  public CellKey set(byte[] row, byte[] column, byte[] visibility) {
+    this.row.set(row);
+    this.column.set(column);
+    this.visibility.set(visibility);
     return this;
   }
 
   /** Row i of C (a copy). */
   public byte[] row() {
-    return Arrays.copyOf(row, rowLength);
+    return row.copy();
   }
 
   /** Column j of C (a copy). */
   public byte[] column() {
-    return Arrays.copyOf(column, columnLength);
+    return column.copy();
+  }
+
+  /** Visibility expression of the cell, empty when unlabelled (a copy). */
+  public byte[] visibility() {
+    return visibility.copy();
   }
 
   /** Whether this cell lies in row {@code other} of C, without copying. */
   public boolean sameRow(byte[] other) {
-    return Arrays.equals(row, 0, rowLength, other, 0, other.length);
+    return Arrays.equals(row.bytes, 0, row.length, other, 0, other.length);
   }
 
   /** Compares row i only, unsigned, as Accumulo orders rows. */
   public int compareRow(byte[] other) {
-    return Arrays.compareUnsigned(row, 0, rowLength, other, 0, other.length);
+    return Arrays.compareUnsigned(row.bytes, 0, row.length, other, 0, other.length);
   }
 
   /** Hash of row i only, so that a partitioner keeps a C row on one reducer. */
   public int rowHash() {
-    return WritableComparator.hashBytes(row, rowLength);
+    return row.hash();
   }
 
   @Override
   public void write(DataOutput out) throws IOException {
-    WritableUtils.writeVInt(out, rowLength);
-    out.write(row, 0, rowLength);
-    WritableUtils.writeVInt(out, columnLength);
-    out.write(column, 0, columnLength);
+    row.write(out);
+    column.write(out);
+    visibility.write(out);
   }
 
   @Override
   public void readFields(DataInput in) throws IOException {
-    rowLength = WritableUtils.readVInt(in);
-    row = ensure(row, rowLength);
-    in.readFully(row, 0, rowLength);
-    columnLength = WritableUtils.readVInt(in);
-    column = ensure(column, columnLength);
-    in.readFully(column, 0, columnLength);
+    row.read(in);
+    column.read(in);
+    visibility.read(in);
   }
 
   @Override
   public int compareTo(CellKey o) {
-    int c = Arrays.compareUnsigned(row, 0, rowLength, o.row, 0, o.rowLength);
-    return c != 0 ? c : Arrays.compareUnsigned(column, 0, columnLength, o.column, 0, o.columnLength);
+    int c = row.compareTo(o.row);
+    if (c == 0) {
+      c = column.compareTo(o.column);
+    }
+    return c != 0 ? c : visibility.compareTo(o.visibility);
   }
 
   @Override
@@ -103,20 +109,60 @@ public final class CellKey implements WritableComparable<CellKey> {
 
   @Override
   public int hashCode() {
-    return 31 * rowHash() + WritableComparator.hashBytes(column, columnLength);
+    return 31 * (31 * rowHash() + column.hash()) + visibility.hash();
   }
 
   @Override
   public String toString() {
-    return "(" + new String(row, 0, rowLength, StandardCharsets.UTF_8) + ", "
-        + new String(column, 0, columnLength, StandardCharsets.UTF_8) + ")";
+    String cell = "(" + row + ", " + column;
+    return (visibility.length == 0 ? cell : cell + ", [" + visibility + "]") + ")";
   }
 
-  private static byte[] ensure(byte[] buffer, int length) {
-    return buffer.length >= length ? buffer : new byte[Math.max(length, 2 * buffer.length)];
+  /** One length-prefixed byte string, its buffer reused across records. */
+  private static final class Field {
+    private byte[] bytes = EMPTY;
+    private int length;
+
+    void set(byte[] value) {
+      bytes = ensure(bytes, value.length);
+      System.arraycopy(value, 0, bytes, 0, value.length);
+      length = value.length;
+    }
+
+    byte[] copy() {
+      return Arrays.copyOf(bytes, length);
+    }
+
+    int hash() {
+      return WritableComparator.hashBytes(bytes, length);
+    }
+
+    int compareTo(Field o) {
+      return Arrays.compareUnsigned(bytes, 0, length, o.bytes, 0, o.length);
+    }
+
+    void write(DataOutput out) throws IOException {
+      WritableUtils.writeVInt(out, length);
+      out.write(bytes, 0, length);
+    }
+
+    void read(DataInput in) throws IOException {
+      length = WritableUtils.readVInt(in);
+      bytes = ensure(bytes, length);
+      in.readFully(bytes, 0, length);
+    }
+
+    @Override
+    public String toString() {
+      return new String(bytes, 0, length, StandardCharsets.UTF_8);
+    }
+
+    private static byte[] ensure(byte[] buffer, int length) {
+      return buffer.length >= length ? buffer : new byte[Math.max(length, 2 * buffer.length)];
+    }
   }
 
-  /** Orders serialized keys byte-wise: row i, then column j. */
+  /** Orders serialized keys byte-wise: row i, then column j, then visibility. */
   public static final class Comparator extends WritableComparator {
     public Comparator() {
       super(CellKey.class);
@@ -125,19 +171,21 @@ public final class CellKey implements WritableComparable<CellKey> {
     @Override
     public int compare(byte[] b1, int s1, int l1, byte[] b2, int s2, int l2) {
       try {
-        int n1 = WritableUtils.decodeVIntSize(b1[s1]);
-        int n2 = WritableUtils.decodeVIntSize(b2[s2]);
-        int row1 = readVInt(b1, s1);
-        int row2 = readVInt(b2, s2);
-        int c = compareBytes(b1, s1 + n1, row1, b2, s2 + n2, row2);
-        if (c != 0) {
-          return c;
+        int at1 = s1;
+        int at2 = s2;
+        for (int field = 0; field < 3; field++) {
+          int n1 = WritableUtils.decodeVIntSize(b1[at1]);
+          int n2 = WritableUtils.decodeVIntSize(b2[at2]);
+          int len1 = readVInt(b1, at1);
+          int len2 = readVInt(b2, at2);
+          int c = compareBytes(b1, at1 + n1, len1, b2, at2 + n2, len2);
+          if (c != 0) {
+            return c;
+          }
+          at1 += n1 + len1;
+          at2 += n2 + len2;
         }
-        int col1At = s1 + n1 + row1;
-        int col2At = s2 + n2 + row2;
-        int m1 = WritableUtils.decodeVIntSize(b1[col1At]);
-        int m2 = WritableUtils.decodeVIntSize(b2[col2At]);
-        return compareBytes(b1, col1At + m1, readVInt(b1, col1At), b2, col2At + m2, readVInt(b2, col2At));
+        return 0;
       } catch (IOException e) {
         throw new IllegalArgumentException("corrupt serialized CellKey", e);
       }

@@ -13,7 +13,7 @@ import outerproduct.mr.io.CellKey;
  * cells in column order. A very long row is cut into Mutations of at most
  * {@link MultiplyConf#MUTATION_MAX_CELLS} cells so the reducer's memory stays bounded.
  *
- * <p>Each put is the cell's final sum. C keeps one version and has no summing combiner, so a
+ * <p>Each put is the cell's final sum, with the visibility its products share. C keeps one version and has no summing combiner, so a
  * retried or speculative attempt rewrites the same values: output is idempotent.
  */
 public class MutationReducer extends SumReducer<Text, Mutation> {
@@ -40,7 +40,7 @@ public class MutationReducer extends SumReducer<Text, Mutation> {
       row = cell.row();
       mutation = new Mutation(row);
     }
-    mutation.put(FAMILY, cell.column(), sum);
+    mutation.at().family(FAMILY).qualifier(cell.column()).visibility(cell.visibility()).put(sum);
     cells++;
   }
 

@@ -73,7 +73,7 @@ public class OuterProductMapper extends Mapper<Key, Value, CellKey, Text> {
     try (AtSource at = openAt(context, conf, ranges(context.getInputSplit()))) {
       OuterProduct<T> product = new OuterProduct<>(semiring, at.entries(), b);
       while (product.advance()) {
-        cell.set(product.i(), product.j());
+        cell.set(product.i(), product.j(), product.visibility());
         value.set(semiring.encode(product.value()));
         context.write(cell, value);
         if (product.partialProducts() - reportedProducts >= COUNTER_BATCH) {

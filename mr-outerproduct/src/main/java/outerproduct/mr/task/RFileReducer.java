@@ -13,13 +13,12 @@ import outerproduct.mr.io.CellKey;
  */
 public class RFileReducer extends SumReducer<Key, Value> {
   private static final byte[] FAMILY = new byte[0];
-  private static final byte[] VISIBILITY = new byte[0];
 
   @Override
   protected void write(CellKey cell, byte[] sum, Context context)
       throws IOException, InterruptedException {
     // Bulk-imported with the table's time (the load assigns one), so the key's is a placeholder.
-    context.write(new Key(cell.row(), FAMILY, cell.column(), VISIBILITY, 0L), new Value(sum));
+    context.write(new Key(cell.row(), FAMILY, cell.column(), cell.visibility(), 0L), new Value(sum));
     context.getCounter(OuterProductCounter.ENTRIES_WRITTEN).increment(1);
   }
 }
