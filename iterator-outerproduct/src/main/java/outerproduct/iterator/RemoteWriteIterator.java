@@ -1,11 +1,13 @@
 package outerproduct.iterator;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.UUID;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.ByteSequence;
@@ -16,6 +18,8 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.accumulo.core.iterators.OptionDescriber;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 
@@ -54,6 +58,10 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key,Value>, O
   public static final String WRITER_MEMORY_OPTION = "writer.memory";
   public static final String WRITER_THREADS_OPTION = "writer.threads";
   private static final String NAME = RemoteWriteIterator.class.getSimpleName();
+  private static final Logger log = LoggerFactory.getLogger(RemoteWriteIterator.class);
+  private static final byte[] ERROR_FAMILY = "error".getBytes(StandardCharsets.UTF_8);
+  /** This tablet server process, as monitoring entries name it; new after a restart. */
+  private static final String SERVER = UUID.randomUUID().toString();
   private static final long DEFAULT_WRITER_MEMORY = 16L << 20;
   private static final long DEFAULT_WRITER_THREADS = 2;
 
@@ -188,47 +196,77 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key,Value>, O
       finished = true;
       return;
     }
-    source.seek(remaining, columnFamilies, inclusive);
     long begin = System.currentTimeMillis();
     long rows = 0;
     long products = 0;
     byte[] lastDoneRow = null;
     ByteSequence currentRow = null;
-    ResultWriter<?> writer = new ResultWriter<>(semiring, connection.client(), c, ct, presum,
-        ResultWriter.config(writerMemory, writerThreads));
-    try (writer) {
-      while (source.hasTop()) {
-        Key key = source.getTopKey();
-        ByteSequence k = key.getRowData();
-        if (currentRow == null || !currentRow.equals(k)) {
+    ResultWriter<?> writer = null;
+    try {
+      source.seek(remaining, columnFamilies, inclusive);
+      try (ResultWriter<?> open = new ResultWriter<>(semiring, connection.client(), c, ct, presum,
+          ResultWriter.config(writerMemory, writerThreads))) {
+        writer = open;
+        while (source.hasTop()) {
+          Key key = source.getTopKey();
+          ByteSequence k = key.getRowData();
+          if (currentRow == null || !currentRow.equals(k)) {
+            if (currentRow != null) {
+              rows++;
+              lastDoneRow = currentRow.toArray();
+              if (limitReached(products, begin)) {
+                break;
+              }
+            }
+            currentRow = new ArrayByteSequence(k.toArray());
+          }
+          open.add(key.getColumnFamilyData(), key.getColumnQualifierData(),
+              key.getColumnVisibilityData(), source.getTopValue().get());
+          products++;
+          source.next();
+        }
+        if (!source.hasTop()) {
+          finished = true;
           if (currentRow != null) {
             rows++;
             lastDoneRow = currentRow.toArray();
-            if (limitReached(products, begin)) {
-              break;
-            }
           }
-          currentRow = new ArrayByteSequence(k.toArray());
-        }
-        writer.add(key.getColumnFamilyData(), key.getColumnQualifierData(), key.getColumnVisibilityData(),
-            source.getTopValue().get());
-        products++;
-        source.next();
-      }
-      if (!source.hasTop()) {
-        finished = true;
-        if (currentRow != null) {
-          rows++;
-          lastDoneRow = currentRow.toArray();
         }
       }
+    } catch (IOException | RuntimeException e) {
+      failed(e, currentRow != null ? currentRow.toArray() : startRow(remaining), rows, products,
+          writer == null ? 0 : writer.written());
+      return;
     }
     if (lastDoneRow != null) {
       resumeAfterRow = lastDoneRow;
       topKey = new Key(lastDoneRow);
-      topValue = new Progress(rows, products, writer.written(), resumes).encode();
+      topValue = new Progress(rows, products, writer.written(), resumes, SERVER, null).encode();
       resumes = 0;
     }
+  }
+
+  /**
+   * Ends this tablet's multiply with an entry that carries the error to the client, which then
+   * fails the whole multiply with that message (a tablet server exception would reach it only
+   * as a generic scan failure). Its key sorts after every entry returned before.
+   */
+  private void failed(Exception e, byte[] row, long rows, long products, long written) {
+    finished = true;
+    StringBuilder why = new StringBuilder(String.valueOf(e.getMessage()));
+    for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+      if (cause.getMessage() != null && !why.toString().contains(cause.getMessage())) {
+        why.append(": ").append(cause.getMessage());
+      }
+    }
+    log.error("{} into {} stopped at row '{}': {}", NAME, c != null ? c : ct,
+        new String(row, StandardCharsets.UTF_8), why, e);
+    topKey = new Key(row, ERROR_FAMILY, new byte[0]);
+    topValue = new Progress(rows, products, written, resumes, SERVER, why.toString()).encode();
+  }
+
+  private static byte[] startRow(Range range) {
+    return range.getStartKey() == null ? new byte[0] : range.getStartKey().getRowData().toArray();
   }
 
   private boolean limitReached(long products, long begin) {

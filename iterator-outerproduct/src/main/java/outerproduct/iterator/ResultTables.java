@@ -15,6 +15,7 @@ import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 import org.apache.accumulo.core.iterators.Combiner;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.hadoop.io.Text;
+import outerproduct.kernel.accumulo.ResultState;
 
 /**
  * Result tables: C (and CT) carry the semiring's ⊕ as a {@link SemiringCombiner} at scan, minc and
@@ -74,6 +75,7 @@ public final class ResultTables {
         // created concurrently: check it like any existing table
       }
     }
+    ResultState.checkMayWrite(client, table);
     Map<String, EnumSet<IteratorScope>> iterators = client.tableOperations().listIterators(table);
     Map<String, EnumSet<IteratorScope>> others = new TreeMap<>(iterators);
     others.remove(COMBINER_NAME);

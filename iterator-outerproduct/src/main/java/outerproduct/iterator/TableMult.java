@@ -2,6 +2,7 @@ package outerproduct.iterator;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -15,12 +16,17 @@ import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.BatchScanner;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.client.admin.Locations;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.TabletId;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.d4m.ColumnFilter;
+import outerproduct.kernel.accumulo.IncompleteResultException;
 import outerproduct.kernel.accumulo.InputTables;
+import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.product.MultiplyBuilder;
 
@@ -163,12 +169,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build()) {
       InputTables.checkReadable(client, at);
       InputTables.checkReadable(client, b);
-      for (String result : new String[] {c, ct}) {
-        if (result != null) {
-          ResultTables.prepare(client, result, semiring, new TreeSet<>(), removeZeros);
-        }
-      }
-      return scanWriting(client, b, List.of(twoTableSetting(), remoteWriteSetting()), begin);
+      return writeResults(client, b, List.of(twoTableSetting(), remoteWriteSetting()), begin);
     }
   }
 
@@ -183,19 +184,72 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     long begin = System.nanoTime();
     try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build()) {
       InputTables.checkReadable(client, productsTable);
-      for (String result : new String[] {c, ct}) {
-        if (result != null) {
-          ResultTables.prepare(client, result, semiring, new TreeSet<>(), removeZeros);
-        }
-      }
-      return scanWriting(client, productsTable, List.of(remoteWriteSetting()), begin);
+      return writeResults(client, productsTable, List.of(remoteWriteSetting()), begin);
     }
   }
 
-  private Result scanWriting(AccumuloClient client, String table, List<IteratorSetting> stack,
+  /**
+   * Prepares C and CT, marks them being written, scans {@code table} with {@code stack}, and
+   * marks them complete, or incomplete with the reason the scan gives.
+   */
+  private Result writeResults(AccumuloClient client, String table, List<IteratorSetting> stack,
       long begin) throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    List<String> results = new ArrayList<>();
+    for (String result : new String[] {c, ct}) {
+      if (result != null) {
+        ResultTables.prepare(client, result, semiring, new TreeSet<>(), removeZeros);
+        ResultState.checkFinishedOrClear(client, result, replaceIncomplete);
+        results.add(result);
+      }
+    }
+    for (String result : results) {
+      ResultState.writing(client, result, "iterator");
+    }
+    Scan scan;
+    try {
+      scan = scanWriting(client, table, stack);
+    } catch (RuntimeException e) {
+      throw incomplete(client, results, "the scan of '" + table + "' failed: " + e.getMessage(), e);
+    }
+    if (scan.total.error() != null) {
+      throw incomplete(client, results, "a tablet server stopped the multiply: " + scan.total.error(), null);
+    }
+    if (scan.movedTablet != null) {
+      throw incomplete(client, results, "the work on tablet " + scan.movedTablet + " of '" + table
+          + "' moved between tablet server processes (a server was lost or the tablet migrated);"
+          + " products written just before the move may be in C twice", null);
+    }
+    for (String result : results) {
+      ResultState.complete(client, result);
+    }
+    Progress total = scan.total;
+    return new Result(total.rowsAligned(), total.partialProducts(), total.entriesWritten(),
+        total.resumes(), scan.monitoringEntries, (System.nanoTime() - begin) / 1e9);
+  }
+
+  private static IncompleteResultException incomplete(AccumuloClient client, List<String> results,
+      String why, Exception cause) {
+    StringBuilder message = new StringBuilder("TableMult: " + why);
+    for (String result : results) {
+      message.append("; ").append(ResultState.incomplete(client, result, why));
+    }
+    message.append(". Re-run with replaceIncomplete() (--replace-incomplete) to recompute it.");
+    IncompleteResultException e = new IncompleteResultException(message.toString());
+    if (cause != null) {
+      e.initCause(cause);
+    }
+    return e;
+  }
+
+  /** What a scan's monitoring entries said. */
+  private record Scan(Progress total, long monitoringEntries, String movedTablet) {}
+
+  private Scan scanWriting(AccumuloClient client, String table, List<IteratorSetting> stack)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     Progress total = Progress.NONE;
     long monitoringEntries = 0;
+    Map<TabletId, String> locationsBefore = locations(client, table);
+    TabletServers servers = new TabletServers(client.tableOperations().listSplits(table));
     Authorizations auths = client.securityOperations().getUserAuthorizations(client.whoami());
     try (BatchScanner scan = client.createBatchScanner(table, auths, scanThreads)) {
       scan.setRanges(new ArrayList<>(Ranges.toAccumulo(rows)));
@@ -206,10 +260,38 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
         total = total.plus(p);
         monitoringEntries++;
         progress.accept(p);
+        servers.saw(entry.getKey().getRow(), p.server());
+        if (p.error() != null) {
+          break;
+        }
       }
     }
-    return new Result(total.rowsAligned(), total.partialProducts(), total.entriesWritten(),
-        total.resumes(), monitoringEntries, (System.nanoTime() - begin) / 1e9);
+    String moved = servers.movedTablet();
+    if (moved == null) {
+      Map<TabletId, String> locationsAfter = locations(client, table);
+      for (Map.Entry<TabletId, String> before : locationsBefore.entrySet()) {
+        String after = locationsAfter.get(before.getKey());
+        if (!before.getValue().equals(after)) {
+          moved = before.getKey() + " (from " + before.getValue() + " to " + after + ")";
+          break;
+        }
+      }
+    }
+    return new Scan(total, monitoringEntries, moved);
+  }
+
+  /**
+   * Where each tablet of {@code table} is hosted. Compared before and after the scan, it catches
+   * a move that no monitoring entry showed (a server lost before its first entry).
+   */
+  private static Map<TabletId, String> locations(AccumuloClient client, String table)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    Locations locations = client.tableOperations().locate(table, List.of(new Range()));
+    Map<TabletId, String> hosts = new HashMap<>();
+    for (TabletId tablet : locations.groupByTablet().keySet()) {
+      hosts.put(tablet, String.valueOf(locations.getTabletLocation(tablet)));
+    }
+    return hosts;
   }
 
   private IteratorSetting twoTableSetting() {

@@ -22,6 +22,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.SharedClusters;
 import outerproduct.inputs.MatrixLoader;
+import outerproduct.kernel.accumulo.IncompleteResultException;
+import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.oracle.SparseMatrix;
 import outerproduct.kernel.semiring.Semirings;
@@ -115,13 +117,107 @@ class TableMultBadInputIT {
   @Test
   void badValueInAnInputFailsTheMultiplyNamingIt(EmbeddedAccumulo accumulo) throws Exception {
     MatrixLoader.load(client, "badValues", new SparseMatrix().put("1", "7", "x1"), 1);
-    assertThrows(RuntimeException.class,
-        () -> TableMult.on(props).transposeOf("badAT").times("badValues").into("Cbadvalue").run());
     String expected = "table 'badValues', row '1', column '7': value 'x1' is not a plus-times-long value";
+    IncompleteResultException e = assertThrows(IncompleteResultException.class,
+        () -> TableMult.on(props).transposeOf("badAT").times("badValues").into("Cbadvalue").run());
+    assertTrue(e.getMessage().contains(expected) && e.getMessage().contains("marked incomplete"), e.getMessage());
+    assertTrue(ResultState.unfinished(client, "Cbadvalue").startsWith("incomplete: "));
     try (Stream<Path> logs = Files.list(accumulo.dir().resolve("logs"))) {
       assertTrue(logs.filter(p -> p.getFileName().toString().startsWith("TabletServer"))
           .anyMatch(p -> contains(p, expected)), "a tablet server log says: " + expected);
     }
+  }
+
+  @Test
+  void emptyInputIsRefused() throws Exception {
+    client.tableOperations().create("emptyB");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> TableMult.on(props).transposeOf("badAT").times("emptyB").into("Cempty").run());
+    assertEquals("input table 'emptyB' holds no entry user 'root' may read: the product would be empty",
+        e.getMessage());
+    assertFalse(client.tableOperations().exists("Cempty"), "C not created");
+  }
+
+  /** A product outside the semiring's range fails the multiply naming k, i, j and the tables. */
+  @Test
+  void overflowingProductIsNamed() throws Exception {
+    MatrixLoader.load(client, "hugeB", new SparseMatrix().put("1", "9", Long.toString(Long.MAX_VALUE)), 1);
+    IncompleteResultException e = assertThrows(IncompleteResultException.class,
+        () -> TableMult.on(props).transposeOf("badAT").times("hugeB").into("Coverflow").run());
+    assertTrue(e.getMessage().contains("overflows a 64-bit integer at AT(k,i) (x) B(k,j) with k '1', i '2',"
+        + " j '9' of tables 'badAT' and 'hugeB'"), e.getMessage());
+  }
+
+  @Test
+  void valueTooLargeForTheSemiringIsNamed() throws Exception {
+    MatrixLoader.load(client, "tooLongB", new SparseMatrix().put("2", "5", "99999999999999999999"), 1);
+    IncompleteResultException e = assertThrows(IncompleteResultException.class,
+        () -> TableMult.on(props).transposeOf("badAT").times("tooLongB").into("Ctoolong").run());
+    assertTrue(e.getMessage().contains("table 'tooLongB', row '2', column '5': value '99999999999999999999'"
+        + " is not a plus-times-long value"), e.getMessage());
+  }
+
+  @Test
+  void wrongPasswordIsNamedWithoutEchoingIt() {
+    Properties wrong = (Properties) props.clone();
+    wrong.setProperty("auth.token", "not-the-password-41");
+    Exception e = assertThrows(Exception.class,
+        () -> TableMult.on(wrong).transposeOf("badAT").times("badB").into("Cwrongpw").run());
+    assertTrue(e.getMessage().contains("BAD_CREDENTIALS") && e.getMessage().contains("root"), e.getMessage());
+    assertFalse(e.getMessage().contains("not-the-password-41"));
+  }
+
+  @Test
+  void unreachableInstanceFailsWithinItsTimeout() {
+    Properties nowhere = (Properties) props.clone();
+    nowhere.setProperty("instance.zookeepers", "localhost:1");
+    nowhere.setProperty("instance.zookeepers.timeout", "2s");
+    Exception e = assertThrows(Exception.class,
+        () -> TableMult.on(nowhere).transposeOf("badAT").times("badB").into("Cnowhere").run());
+    assertTrue(String.valueOf(e.getMessage()).contains("localhost:1"), String.valueOf(e));
+  }
+
+  @Test
+  void resultTheUserMayNotWriteIsRefusedAndUntouched() throws Exception {
+    client.securityOperations().createLocalUser("carol", new PasswordToken("carol-pw"));
+    client.securityOperations().grantTablePermission("carol", "badAT", TablePermission.READ);
+    client.securityOperations().grantTablePermission("carol", "badB", TablePermission.READ);
+    TableMult.on(props).transposeOf("badAT").times("badB").into("CrootOnly").run();
+    String before = TableChecksum.of(client, "CrootOnly", Semirings.forName("plus-times-long"), Authorizations.EMPTY).checksum();
+    Properties carol = (Properties) props.clone();
+    carol.setProperty("auth.principal", "carol");
+    carol.setProperty("auth.token", "carol-pw");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> TableMult.on(carol).transposeOf("badAT").times("badB").into("CrootOnly").run());
+    assertTrue(e.getMessage().startsWith("user 'carol' lacks WRITE on result table 'CrootOnly'"), e.getMessage());
+    assertEquals(before, TableChecksum.of(client, "CrootOnly", Semirings.forName("plus-times-long"),
+        Authorizations.EMPTY).checksum());
+  }
+
+  /** A C left unfinished is refused; replacing it empties it first, so the re-run is exact. */
+  @Test
+  void unfinishedResultIsRefusedThenReplacedExactly() throws Exception {
+    TableMult.on(props).transposeOf("badAT").times("badB").into("Cunfinished").run();
+    String exact = TableChecksum.of(client, "Cunfinished", Semirings.forName("plus-times-long"), Authorizations.EMPTY).checksum();
+    assertEquals(ResultState.COMPLETE, client.tableOperations().getConfiguration("Cunfinished").get(ResultState.PROPERTY));
+    ResultState.writing(client, "Cunfinished", "a client that died");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> TableMult.on(props).transposeOf("badAT").times("badB").into("Cunfinished").run());
+    assertTrue(e.getMessage().startsWith("result table 'Cunfinished' is writing (a client that died, since "), e.getMessage());
+    TableMult.on(props).transposeOf("badAT").times("badB").into("Cunfinished").replaceIncomplete().run();
+    assertEquals(exact, TableChecksum.of(client, "Cunfinished", Semirings.forName("plus-times-long"), Authorizations.EMPTY).checksum());
+    assertEquals(ResultState.COMPLETE, client.tableOperations().getConfiguration("Cunfinished").get(ResultState.PROPERTY));
+  }
+
+  @Test
+  void aClassThatIsNotASemiringAndBadD4mListsAreNamed() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> TableMult.on(props).semiring("java.lang.String"));
+    assertTrue(e.getMessage().contains("java.lang.String"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> TableMult.on(props).rows("b,:,a,"));
+    assertTrue(e.getMessage().contains("its first row sorts after its last"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> TableMult.on(props).atColumns("a,:,b,"));
+    assertTrue(e.getMessage().contains("column filter"), e.getMessage());
   }
 
   private static boolean contains(Path file, String text) {

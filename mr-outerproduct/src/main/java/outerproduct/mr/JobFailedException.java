@@ -4,7 +4,10 @@ import java.io.IOException;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 
-/** The multiply's job failed; the message carries the job id and the first task's diagnostic. */
+/**
+ * The multiply's job failed; the message carries the job id, the first task's diagnostic and the
+ * state C was left in.
+ */
 public final class JobFailedException extends IOException {
   private static final long serialVersionUID = 1L;
 
@@ -12,7 +15,12 @@ public final class JobFailedException extends IOException {
     super(message);
   }
 
-  static JobFailedException of(Job job) throws IOException, InterruptedException {
+  /** @param resultState what became of C, appended to the message */
+  static JobFailedException of(Job job, String resultState) throws IOException, InterruptedException {
+    return new JobFailedException(describe(job) + "; " + resultState);
+  }
+
+  private static String describe(Job job) throws IOException, InterruptedException {
     StringBuilder message = new StringBuilder("job ").append(job.getJobID()).append(" ")
         .append(job.getJobState());
     for (TaskCompletionEvent failed : MapReduceMultiply.failedEvents(job)) {
@@ -20,14 +28,14 @@ public final class JobFailedException extends IOException {
       if (diagnostics != null && diagnostics.length > 0) {
         message.append(": ").append(failed.getTaskAttemptId()).append(": ")
             .append(firstLine(diagnostics[0]));
-        return new JobFailedException(message.toString());
+        return message.toString();
       }
     }
     String failureInfo = job.getStatus().getFailureInfo();
     if (failureInfo != null && !failureInfo.isBlank()) {
       message.append(": ").append(firstLine(failureInfo));
     }
-    return new JobFailedException(message.toString());
+    return message.toString();
   }
 
   private static String firstLine(String text) {

@@ -40,6 +40,7 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.accumulo.InputTables;
+import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.mr.input.TabletGroupedInputFormat;
@@ -190,23 +191,38 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
       if (output == Output.BULK) {
         checkMayBulkImport(client);
       }
+      if (client.tableOperations().exists(c)) {
+        ResultState.checkMayWrite(client, c);
+        ResultState.checkFinishedOrClear(client, c, replaceIncomplete);
+      }
       ResultTable.prepare(client, c, cSplits);
       Path workDir = privateWorkDir();
       FileSystem fs = workDir.getFileSystem(base);
       try {
         Job job = configure(client, workDir);
         customizer.accept(job);
-        long submitBegin = System.nanoTime();
-        submit(job);
-        double submitSeconds = (System.nanoTime() - submitBegin) / 1e9;
-        onSubmit.accept(job);
-        if (!waitFor(job)) {
-          throw JobFailedException.of(job);
+        ResultState.writing(client, c, "mr");
+        Result result;
+        try {
+          long submitBegin = System.nanoTime();
+          submit(job);
+          double submitSeconds = (System.nanoTime() - submitBegin) / 1e9;
+          onSubmit.accept(job);
+          if (!waitFor(job)) {
+            throw JobFailedException.of(job, ResultState.incomplete(client, c, "job " + job.getJobID() + " failed"));
+          }
+          if (output == Output.BULK) {
+            importFiles(client, fs, new Path(workDir, "rfiles"));
+          }
+          result = result(job, submitSeconds, (System.nanoTime() - begin) / 1e9);
+        } catch (IOException | InterruptedException | AccumuloException | RuntimeException e) {
+          if (!(e instanceof JobFailedException)) {
+            ResultState.incomplete(client, c, String.valueOf(e.getMessage()));
+          }
+          throw e;
         }
-        if (output == Output.BULK) {
-          importFiles(client, fs, new Path(workDir, "rfiles"));
-        }
-        return result(job, submitSeconds, (System.nanoTime() - begin) / 1e9);
+        ResultState.complete(client, c);
+        return result;
       } finally {
         fs.delete(workDir, true);
       }

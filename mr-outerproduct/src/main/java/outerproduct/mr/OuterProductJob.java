@@ -57,6 +57,10 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
       description = "batchwriter (AccumuloOutputFormat) or bulk (RFiles + one bulk import). Default: ${DEFAULT-VALUE}.")
   MapReduceMultiply.Output output;
 
+  @Option(names = "--replace-incomplete",
+      description = "Empty a C that an earlier multiply left unfinished (table.custom.outerproduct.state) instead of refusing it.")
+  boolean replaceIncomplete;
+
   @Option(names = "--remove-zeros", description = "Drop cells of C that sum to the semiring's zero.")
   boolean removeZeros;
 
@@ -112,6 +116,9 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
     }
     if (removeZeros) {
       multiply.removeZeros();
+    }
+    if (replaceIncomplete) {
+      multiply.replaceIncomplete();
     }
     MapReduceMultiply.Result r = multiply.run();
     spec.commandLine().getOut().printf("%s: rows aligned %d, partial products %d, combiner %d -> %d,"

@@ -11,8 +11,8 @@ import org.apache.accumulo.core.client.TableExistsException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
-import org.apache.accumulo.core.security.TablePermission;
 import org.apache.hadoop.io.Text;
+import outerproduct.kernel.accumulo.ResultState;
 
 /**
  * C for the MapReduce engine. The reducers write each cell's final sum as a plain put, and a
@@ -46,9 +46,7 @@ final class ResultTable {
         return;
       }
       String user = client.whoami();
-      if (!client.securityOperations().hasTablePermission(user, table, TablePermission.WRITE)) {
-        throw new IllegalArgumentException("user '" + user + "' may not write result table '" + table + "'");
-      }
+      ResultState.checkMayWrite(client, table);
       Map<String, EnumSet<IteratorScope>> iterators = client.tableOperations().listIterators(table);
       for (Map.Entry<String, EnumSet<IteratorScope>> it : iterators.entrySet()) {
         if (!it.getKey().equals(VERSIONING)) {

@@ -4,18 +4,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.client.security.tokens.PasswordToken;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.iterators.user.SummingCombiner;
 import org.apache.accumulo.core.security.Authorizations;
+import org.apache.accumulo.core.security.SystemPermission;
+import org.apache.accumulo.core.security.TablePermission;
 import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,6 +34,7 @@ import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.EmbeddedYarn;
 import outerproduct.embedded.SharedClusters;
 import outerproduct.inputs.MatrixLoader;
+import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.oracle.SparseMatrix;
 
 /**
@@ -148,6 +157,59 @@ class OuterProductJobBadInputIT {
     assertEquals(1, r.exit(), r.err());
     assertTrue(r.err().contains("badValueB") && r.err().contains("seven") && r.err().contains("'2'")
         && r.err().contains("'7'"), r.err());
+    assertTrue(r.err().contains("result table 'x8' may hold part of the products and is marked incomplete"), r.err());
+    assertTrue(ResultState.unfinished(client, "x8").startsWith("incomplete: job "), ResultState.unfinished(client, "x8"));
+  }
+
+  @Test
+  void bulkOutputWithoutSystemPermissionIsRefusedBeforeTheJob() throws Exception {
+    client.securityOperations().createLocalUser("dave", new PasswordToken("dave-pw"));
+    client.securityOperations().grantSystemPermission("dave", SystemPermission.CREATE_TABLE);
+    client.securityOperations().grantTablePermission("dave", "badAT", TablePermission.READ);
+    client.securityOperations().grantTablePermission("dave", "badB", TablePermission.READ);
+    Properties dave = new Properties();
+    try (InputStream in = Files.newInputStream(Path.of(cluster))) {
+      dave.load(in);
+    }
+    dave.setProperty("auth.principal", "dave");
+    dave.setProperty("auth.token", "dave-pw");
+    Path daveFile = Files.createTempFile("dave", ".properties");
+    try (OutputStream out = Files.newOutputStream(daveFile)) {
+      dave.store(out, null);
+    }
+    Run r = run("--cluster", daveFile.toString(), "--at", "badAT", "--b", "badB", "--c", "x9", "--output", "bulk");
+    Files.delete(daveFile);
+    assertEquals(2, r.exit(), r.err());
+    assertTrue(r.err().contains("output bulk: user 'dave' lacks System permission SYSTEM"), r.err());
+    assertFalse(client.tableOperations().exists("x9"), "C not created");
+  }
+
+  @Test
+  void wrongPasswordIsNamedWithoutEchoingIt() throws Exception {
+    Properties wrong = new Properties();
+    try (InputStream in = Files.newInputStream(Path.of(cluster))) {
+      wrong.load(in);
+    }
+    wrong.setProperty("auth.token", "not-the-password-43");
+    Path wrongFile = Files.createTempFile("wrong", ".properties");
+    try (OutputStream out = Files.newOutputStream(wrongFile)) {
+      wrong.store(out, null);
+    }
+    Run r = run("--cluster", wrongFile.toString(), "--at", "badAT", "--b", "badB", "--c", "x10");
+    Files.delete(wrongFile);
+    assertEquals(1, r.exit(), r.err());
+    assertTrue(r.err().contains("BAD_CREDENTIALS") && r.err().contains("root"), r.err());
+    assertFalse(r.err().contains("not-the-password-43"), r.err());
+  }
+
+  @Test
+  void unfinishedResultIsRefusedUntouched() throws Exception {
+    MatrixLoader.load(client, "halfDone", new SparseMatrix().put("1", "1", "5"), 1);
+    ResultState.incomplete(client, "halfDone", "job job_1 failed");
+    Run r = run("--cluster", cluster, "--at", "badAT", "--b", "badB", "--c", "halfDone");
+    assertEquals(2, r.exit(), r.err());
+    assertTrue(r.err().contains("result table 'halfDone' is incomplete: job job_1 failed"), r.err());
+    assertEquals(1, entries("halfDone").size());
   }
 
   private Run run(String... args) throws Exception {

@@ -16,6 +16,7 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.JobCounter;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -127,13 +128,19 @@ class OuterProductJobIT {
 
   /**
    * The first attempt of reducer 0 writes part of C, then fails; the retry rewrites the same
-   * final sums, so C is exact. A marker table records what the failed attempt wrote.
+   * final sums, so C is exact. Speculative execution is on. A marker table records what the
+   * failed attempt wrote.
    */
   @Test
   void aFailedReduceAttemptDoesNotDoubleCount() throws Exception {
     client.tableOperations().create(FailingOnceReducer.MARKER_TABLE);
     MapReduceMultiply.Result r = multiply().transposeOf("AT10").times("B10").into("C10retry")
-        .customize(job -> job.setReducerClass(FailingOnceReducer.class)).run();
+        .customize(job -> {
+          job.setReducerClass(FailingOnceReducer.class);
+          // Speculative attempts are a second source of duplicate writes; allowed here.
+          job.getConfiguration().setBoolean(MRJobConfig.MAP_SPECULATIVE, true);
+          job.getConfiguration().setBoolean(MRJobConfig.REDUCE_SPECULATIVE, true);
+        }).run();
     assertEqualsOracle("C10retry", ReferenceMultiply.multiply(LONG, a10, b10));
     long failedAttemptRows = 0;
     try (Scanner scan = client.createScanner(FailingOnceReducer.MARKER_TABLE, Authorizations.EMPTY)) {

@@ -58,6 +58,10 @@ public final class TableMultCommand implements Callable<Integer> {
       description = "Cells pre-summed per tablet in memory before writing; 0 = off. Default: ${DEFAULT-VALUE}.")
   long presum;
 
+  @Option(names = "--replace-incomplete",
+      description = "Empty a C that an earlier multiply left unfinished (table.custom.outerproduct.state) instead of refusing it.")
+  boolean replaceIncomplete;
+
   @Option(names = "--remove-zeros", description = "Drop entries of C that sum to the semiring's zero.")
   boolean removeZeros;
 
@@ -109,6 +113,9 @@ public final class TableMultCommand implements Callable<Integer> {
     }
     if (removeZeros) {
       mult.removeZeros();
+    }
+    if (replaceIncomplete) {
+      mult.replaceIncomplete();
     }
     if (atColumns != null) {
       mult.atColumns(atColumns);

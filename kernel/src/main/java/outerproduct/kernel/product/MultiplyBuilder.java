@@ -21,6 +21,7 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
   protected RowRanges rows = RowRanges.all();
   protected ColumnFilter atColumns;
   protected ColumnFilter bColumns;
+  protected boolean replaceIncomplete;
 
   /** This builder, typed as the engine's. */
   protected abstract S self();
@@ -79,5 +80,14 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
     if (table == null || table.isEmpty()) {
       throw new IllegalArgumentException(getClass().getSimpleName() + ": " + call + " is not set");
     }
+  }
+
+  /**
+   * Lets the multiply empty a result table that an earlier multiply left unfinished
+   * ({@code outerproduct.kernel.accumulo.ResultState}) instead of refusing it.
+   */
+  public S replaceIncomplete() {
+    this.replaceIncomplete = true;
+    return self();
   }
 }

@@ -59,7 +59,7 @@ public final class OuterProduct<T> {
   public boolean advance() throws IOException {
     while (!exhausted) {
       if (i != null && jIndex < heldB.size()) {
-        product = semiring.times(a, heldB.value(jIndex));
+        product = times(a, heldB.value(jIndex));
         jIndex++;
         partialProducts++;
         return true;
@@ -88,6 +88,21 @@ public final class OuterProduct<T> {
     }
     product = null;
     return false;
+  }
+
+  /** ⊗, with an overflow named by where it happened: the semiring knows only the two values. */
+  private T times(T x, T y) {
+    try {
+      return semiring.times(x, y);
+    } catch (ArithmeticException e) {
+      throw new ArithmeticException(e.getMessage() + " at AT(k,i) (x) B(k,j) with k '" + text(currentRow)
+          + "', i '" + text(i) + "', j '" + text(heldB.column(jIndex)) + "' of tables '" + at.table()
+          + "' and '" + b.table() + "'");
+    }
+  }
+
+  private static String text(byte[] bytes) {
+    return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
   }
 
   /** Row of C: the AT column of the current product. */
