@@ -2,6 +2,7 @@ package outerproduct.embedded;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,8 @@ import org.apache.accumulo.minicluster.ServerType;
 import org.apache.accumulo.miniclusterImpl.MiniAccumuloClusterImpl;
 import org.apache.accumulo.miniclusterImpl.MiniAccumuloConfigImpl;
 import org.apache.accumulo.miniclusterImpl.ProcessReference;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -82,6 +85,7 @@ public final class EmbeddedAccumulo implements AutoCloseable {
       site.putAll(settings.siteConfig);
       config.setSiteConfig(site);
       MiniAccumuloClusterImpl cluster = new MiniAccumuloClusterImpl(config);
+      writeCoreSite(config.getConfDir().toPath());
       EmbeddedAccumulo accumulo = new EmbeddedAccumulo(cluster, dir);
       Runtime.getRuntime().addShutdownHook(new Thread(accumulo::close, "stop-embedded-accumulo"));
       cluster.start();
@@ -94,6 +98,21 @@ public final class EmbeddedAccumulo implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while starting MiniAccumuloCluster", e);
+    }
+  }
+
+  /**
+   * The servers keep their write-ahead logs on the local file system. Hadoop's default local
+   * file system checksums every 512 bytes in a side file and cannot sync, so a tablet server
+   * killed mid-write leaves a log whose tail fails its checksum and recovery retries forever
+   * (seen in ServerFaultsIT). The raw local file system syncs and has no side file, which is
+   * what Accumulo's own recovery ITs configure. The conf dir heads every server's classpath.
+   */
+  private static void writeCoreSite(Path confDir) throws IOException {
+    Configuration coreSite = new Configuration(false);
+    coreSite.set("fs.file.impl", RawLocalFileSystem.class.getName());
+    try (OutputStream out = Files.newOutputStream(confDir.resolve("core-site.xml"))) {
+      coreSite.writeXml(out);
     }
   }
 
