@@ -2,6 +2,7 @@ package outerproduct.compare;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -185,9 +186,14 @@ public final class CompareCommand implements Callable<Integer> {
   }
 
   static int run(String... args) {
+    return run(new PrintWriter(System.err, true), args);
+  }
+
+  /** As {@link #run(String...)}, with usage errors written to {@code err}. */
+  static int run(PrintWriter err, String... args) {
     CompareCommand command = new CompareCommand();
     command.commandLine = "scripts/compare " + String.join(" ", args);
-    return new CommandLine(command).execute(args);
+    return new CommandLine(command).setErr(err).execute(args);
   }
 
   private String commandLine = "scripts/compare";

@@ -160,6 +160,6 @@ public enum Engine {
         return e;
       }
     }
-    throw new IllegalArgumentException("engine '" + name + "' is not built (yet); built: " + names());
+    throw new IllegalArgumentException("unknown engine '" + name + "'; engines: " + names());
   }
 }
