@@ -1,10 +1,6 @@
 package outerproduct.compare;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Properties;
 import java.util.concurrent.Callable;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -55,13 +51,11 @@ public final class MatrixCommand {
     Path fixturesDir;
 
     AccumuloClient connect() {
-      Properties p = new Properties();
-      try (InputStream in = Files.newInputStream(clientProperties)) {
-        p.load(in);
-      } catch (IOException e) {
-        throw new IllegalArgumentException("--cluster " + clientProperties + ": cannot read it (" + e.getMessage() + ")");
+      try {
+        return Accumulo.newClient().from(Accumulo.newClientProperties().from(clientProperties).build()).build();
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--cluster " + clientProperties + ": " + e.getMessage(), e);
       }
-      return Accumulo.newClient().from(p).build();
     }
 
     Graph500Fixture fixtures() {

@@ -1,7 +1,6 @@
 package outerproduct.mr;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -112,10 +111,10 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
    * @throws IllegalArgumentException if the file cannot be read
    */
   public static MapReduceMultiply on(Configuration conf, java.nio.file.Path clientPropertiesFile) {
-    Properties p = new Properties();
-    try (InputStream in = Files.newInputStream(clientPropertiesFile)) {
-      p.load(in);
-    } catch (IOException e) {
+    Properties p;
+    try {
+      p = Accumulo.newClientProperties().from(clientPropertiesFile).build();
+    } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("cannot read client properties file " + clientPropertiesFile
           + ": " + e.getMessage(), e);
     }

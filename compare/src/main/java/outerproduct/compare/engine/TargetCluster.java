@@ -1,7 +1,6 @@
 package outerproduct.compare.engine;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,12 +59,11 @@ public final class TargetCluster implements AutoCloseable {
    * @throws IllegalArgumentException naming the file or directory that is missing or unreadable
    */
   public static TargetCluster existing(Path clientPropertiesFile, Path hadoopConfDir, Path jobJar) {
-    Properties properties = new Properties();
-    try (InputStream in = Files.newInputStream(clientPropertiesFile)) {
-      properties.load(in);
-    } catch (IOException e) {
-      throw new IllegalArgumentException("--cluster " + clientPropertiesFile + ": cannot read it ("
-          + e.getMessage() + ")", e);
+    Properties properties;
+    try {
+      properties = Accumulo.newClientProperties().from(clientPropertiesFile).build();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--cluster " + clientPropertiesFile + ": " + e.getMessage(), e);
     }
     if (!Files.isRegularFile(hadoopConfDir.resolve("yarn-site.xml"))) {
       throw new IllegalArgumentException("--hadoop-conf " + hadoopConfDir + ": has no yarn-site.xml");

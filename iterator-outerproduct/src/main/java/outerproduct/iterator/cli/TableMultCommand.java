@@ -1,7 +1,6 @@
 package outerproduct.iterator.cli;
 
-import java.io.IOException;
-import java.io.InputStream;
+import org.apache.accumulo.core.client.Accumulo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
@@ -137,15 +136,11 @@ public final class TableMultCommand implements Callable<Integer> {
     return 0;
   }
 
-  private Properties load(Path file) throws IOException {
+  private Properties load(Path file) {
     if (!Files.isReadable(file)) {
       throw new CommandLine.ParameterException(spec.commandLine(),
           "--cluster: cannot read client properties file " + file);
     }
-    Properties p = new Properties();
-    try (InputStream in = Files.newInputStream(file)) {
-      p.load(in);
-    }
-    return p;
+    return Accumulo.newClientProperties().from(file).build();
   }
 }
