@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -97,6 +98,13 @@ class CompareCommandIT {
     String report = Files.readString(run.resolve(Reports.REPORT_MD));
     assertTrue(report.contains("All 32 multiplies produced a C whose checksum"), report);
     assertTrue(report.contains("## Queued (row subsets)"), report);
+    String password = accumulo.clientProperties().getProperty("auth.token");
+    try (Stream<Path> files = Files.walk(run)) {
+      for (Path file : files.filter(Files::isRegularFile).toList()) {
+        assertFalse(new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1).contains(password),
+            "the cluster's password is in report file " + file.getFileName());
+      }
+    }
     try (AccumuloClient client = accumulo.newClient()) {
       assertFalse(client.tableOperations().list().stream().anyMatch(t -> t.startsWith("cmp")),
           "the run's tables are deleted from the cluster");
