@@ -82,6 +82,10 @@ public final class EmbeddedAccumulo implements AutoCloseable {
       Map<String, String> site = new HashMap<>(config.getSiteConfig());
       // Native maps are not on Maven Central; say so instead of logging a failed load per server.
       site.put("tserver.memory.maps.native.enabled", "false");
+      // TableMult's scans of B on their own executor: sharing one with the scans of AT they wait
+      // on deadlocks concurrent multiplies (outerproduct.iterator.ScanExecutorCheck).
+      site.put("tserver.scan.executors.tablemult.threads", "4");
+      site.put("table.scan.dispatcher.opts.executor.tablemult", "tablemult");
       site.putAll(settings.siteConfig);
       config.setSiteConfig(site);
       MiniAccumuloClusterImpl cluster = new MiniAccumuloClusterImpl(config);

@@ -1,12 +1,14 @@
 package outerproduct.iterator;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.apache.accumulo.core.client.Accumulo;
@@ -16,9 +18,6 @@ import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.BatchScanner;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.TableNotFoundException;
-import org.apache.accumulo.core.client.admin.Locations;
-import org.apache.accumulo.core.data.Range;
-import org.apache.accumulo.core.data.TabletId;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
@@ -46,7 +45,8 @@ import outerproduct.kernel.product.MultiplyBuilder;
  * <p>The client properties must carry the user's token: the tablet servers read AT and write C
  * as that user. C is checked (or created) before anything is written; see {@link ResultTables}.
  * Scans are tagged with the execution hint {@code scan_type=tablemult} so an operator can
- * dispatch them to a dedicated scan executor.
+ * dispatch them to a dedicated scan executor, which concurrent multiplies need to not deadlock
+ * (see {@link ScanExecutorCheck}; a multiply logs a warning when B's scans lack one).
  */
 public final class TableMult extends MultiplyBuilder<TableMult> {
   /** Iterator priorities on the scan of B: above the table's own (versioning is 20). */
@@ -202,12 +202,13 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
         results.add(result);
       }
     }
+    ScanExecutorCheck.warnIfShared(client, table);
     for (String result : results) {
       ResultState.writing(client, result, "iterator");
     }
     Scan scan;
     try {
-      scan = scanWriting(client, table, stack);
+      scan = scanWriting(client, table, stack, results);
     } catch (RuntimeException e) {
       throw incomplete(client, results, "the scan of '" + table + "' failed: " + e.getMessage(), e);
     }
@@ -215,9 +216,9 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       throw incomplete(client, results, "a tablet server stopped the multiply: " + scan.total.error(), null);
     }
     if (scan.movedTablet != null) {
-      throw incomplete(client, results, "the work on tablet " + scan.movedTablet + " of '" + table
-          + "' moved between tablet server processes (a server was lost or the tablet migrated);"
-          + " products written just before the move may be in C twice", null);
+      throw incomplete(client, results, scan.movedTablet + " moved between tablet server processes"
+          + " during the multiply (a server was lost or the tablet migrated); products written just"
+          + " before the move may be in C twice", null);
     }
     for (String result : results) {
       ResultState.complete(client, result);
@@ -244,11 +245,13 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   /** What a scan's monitoring entries said. */
   private record Scan(Progress total, long monitoringEntries, String movedTablet) {}
 
-  private Scan scanWriting(AccumuloClient client, String table, List<IteratorSetting> stack)
-      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+  private Scan scanWriting(AccumuloClient client, String table, List<IteratorSetting> stack,
+      List<String> results) throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     Progress total = Progress.NONE;
     long monitoringEntries = 0;
-    Map<TabletId, String> locationsBefore = locations(client, table);
+    List<String> watched = new ArrayList<>(results);
+    watched.add(0, table);
+    Map<String, TabletHosting> hostingBefore = hosting(client, watched);
     TabletServers servers = new TabletServers(client.tableOperations().listSplits(table));
     Authorizations auths = client.securityOperations().getUserAuthorizations(client.whoami());
     try (BatchScanner scan = client.createBatchScanner(table, auths, scanThreads)) {
@@ -267,31 +270,46 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       }
     }
     String moved = servers.movedTablet();
-    if (moved == null) {
-      Map<TabletId, String> locationsAfter = locations(client, table);
-      for (Map.Entry<TabletId, String> before : locationsBefore.entrySet()) {
-        String after = locationsAfter.get(before.getKey());
-        if (!before.getValue().equals(after)) {
-          moved = before.getKey() + " (from " + before.getValue() + " to " + after + ")";
-          break;
+    if (moved != null) {
+      moved = "tablet " + moved + " of '" + table + "'";
+    } else {
+      Map<String, TabletHosting> hostingAfter = hosting(client, watched);
+      moved = hostingAfter.get(table).changeSince(hostingBefore.get(table));
+      for (int r = 0; r < results.size() && moved == null; r++) {
+        TabletHosting before = hostingBefore.get(results.get(r));
+        TabletHosting after = hostingAfter.get(results.get(r));
+        if (after.changeSince(before) != null) {
+          moved = after.lossSince(before, liveTabletServers(client));
         }
       }
     }
     return new Scan(total, monitoringEntries, moved);
   }
 
-  /**
-   * Where each tablet of {@code table} is hosted. Compared before and after the scan, it catches
-   * a move that no monitoring entry showed (a server lost before its first entry).
-   */
-  private static Map<TabletId, String> locations(AccumuloClient client, String table)
-      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
-    Locations locations = client.tableOperations().locate(table, List.of(new Range()));
-    Map<TabletId, String> hosts = new HashMap<>();
-    for (TabletId tablet : locations.groupByTablet().keySet()) {
-      hosts.put(tablet, String.valueOf(locations.getTabletLocation(tablet)));
+  private static Set<String> liveTabletServers(AccumuloClient client) {
+    try {
+      return TabletServerSessions.live(client);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while listing live tablet servers", e);
     }
-    return hosts;
+  }
+
+  /** Where the tablets of each of {@code tables} are hosted now. */
+  private static Map<String, TabletHosting> hosting(AccumuloClient client, List<String> tables)
+      throws TableNotFoundException {
+    Map<String, TabletHosting> hosting = new HashMap<>();
+    for (String table : tables) {
+      try {
+        hosting.put(table, TabletHosting.of(client, table));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while reading where '" + table + "' is hosted", e);
+      }
+    }
+    return hosting;
   }
 
   private IteratorSetting twoTableSetting() {

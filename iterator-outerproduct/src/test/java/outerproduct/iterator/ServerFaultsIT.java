@@ -2,9 +2,14 @@ package outerproduct.iterator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -13,11 +18,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.BatchWriter;
+import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.minicluster.ServerType;
 import org.apache.accumulo.miniclusterImpl.MiniAccumuloClusterControl;
 import org.apache.accumulo.miniclusterImpl.ProcessReference;
+import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -90,6 +97,7 @@ class ServerFaultsIT {
     for (String k : a.rowIds()) {
       total += (long) a.row(k).size() * b.row(k).size();
     }
+    TabletHosting probeBefore = hostingProbeOverBothServers();
     AtomicLong done = new AtomicLong();
     ExecutorService runner = Executors.newSingleThreadExecutor();
     try {
@@ -125,6 +133,28 @@ class ServerFaultsIT {
       accumulo.cluster().getClusterControl().start(ServerType.TABLET_SERVER);
       awaitTabletServers(2);
     }
+    TabletHosting probeAfter = TabletHosting.of(client, "hostingProbe");
+    Set<String> live = TabletServerSessions.live(client);
+    assertTrue(live.containsAll(probeAfter.hosts()), "hosts " + probeAfter.hosts() + " among live " + live);
+    String probeLoss = probeAfter.lossSince(probeBefore, live);
+    assertNotNull(probeLoss, "a tablet of the lost server is now hosted by another process");
+    System.out.println("hosting probe after the loss: " + probeLoss);
+  }
+
+  /**
+   * A table with tablets on both servers, so the lost one certainly hosted some: whichever server
+   * dies, its tablets of B or C may or may not be in the multiply, but this one's must be seen to
+   * move. Splitting it in place must not count as a move.
+   */
+  private TabletHosting hostingProbeOverBothServers() throws Exception {
+    client.tableOperations().create("hostingProbe", new NewTableConfiguration().withSplits(
+        new TreeSet<>(List.of(new Text("2"), new Text("4"), new Text("6"), new Text("8")))));
+    client.instanceOperations().waitForBalance();
+    TabletHosting before = TabletHosting.of(client, "hostingProbe");
+    assertEquals(2, before.hosts().size(), "probe tablets on both servers: " + before.hosts());
+    client.tableOperations().addSplits("hostingProbe", new TreeSet<>(List.of(new Text("3"), new Text("9"))));
+    assertNull(TabletHosting.of(client, "hostingProbe").changeSince(before), "split in place");
+    return before;
   }
 
   @Test

@@ -1,6 +1,7 @@
 package outerproduct.iterator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,6 +9,11 @@ import java.util.EnumSet;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.Scanner;
@@ -197,6 +203,40 @@ class TableMultIT {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> TableMult.on(props).transposeOf("ATz").times("Bz").into("Ckeep").removeZeros().run());
     assertTrue(e.getMessage().contains("lacks the zero filter"), e.getMessage());
+  }
+
+  /**
+   * 16 multiplies at once, every scan of B waiting on its scans of AT. Sharing one 16-thread
+   * executor, 16 scans of B per tablet server took every thread and the scans of AT queued
+   * behind them forever; on their own executor (as the embedded cluster routes them) all
+   * finish, each equal to its oracle.
+   */
+  @Test
+  void sixteenConcurrentMultipliesFinishEqualToOracle() throws Exception {
+    assertNull(ScanExecutorCheck.problem(client, "B10"), "the embedded cluster routes TableMult scans");
+    ExecutorService pool = Executors.newFixedThreadPool(16);
+    try {
+      Map<String, Future<TableMult.Result>> runs = new TreeMap<>();
+      Map<String, RowRanges> rowsOf = new TreeMap<>();
+      for (int q = 1; q <= 16; q++) {
+        RowRanges rows = RowRanges.parse((q * 50) + ",:," + (q * 50 + 49) + ",");
+        String c = "Cconcurrent" + q;
+        rowsOf.put(c, rows);
+        runs.put(c, pool.submit(() -> TableMult.on(props).transposeOf("AT10").times("B10").into(c).rows(rows).run()));
+      }
+      for (Map.Entry<String, Future<TableMult.Result>> run : runs.entrySet()) {
+        run.getValue().get(5, TimeUnit.MINUTES);
+        SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10, rowsOf.get(run.getKey()), null, null);
+        assertTrue(oracle.nnz() > 0, "rows of " + run.getKey() + " are not empty");
+        assertEqualsOracle(run.getKey(), oracle);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    client.tableOperations().create("Bshared");
+    client.tableOperations().setProperty("Bshared", ScanExecutorCheck.ROUTE, "default");
+    String problem = ScanExecutorCheck.problem(client, "Bshared");
+    assertTrue(problem != null && problem.contains("'Bshared'") && problem.contains(ScanExecutorCheck.ROUTE), problem);
   }
 
   private void assertEqualsOracle(String table, SparseMatrix oracle) throws Exception {
