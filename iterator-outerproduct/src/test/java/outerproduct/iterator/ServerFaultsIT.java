@@ -32,6 +32,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.SharedClusters;
@@ -56,6 +57,8 @@ import outerproduct.kernel.semiring.Semirings;
 @ExtendWith(SharedClusters.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+// A hang (no progress, a server that never comes back) fails the test here, not a timed assert.
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
 class ServerFaultsIT {
   /**
    * SCALE 12 is too much for this cluster: the survivor replays the dead server's write-ahead
@@ -104,10 +107,8 @@ class ServerFaultsIT {
       Future<TableMult.Result> multiply = runner.submit(() -> TableMult.on(props).transposeOf("faultAT")
           .times("faultB").into("Cfault").monitorEvery(20_000, 250)
           .onProgress(p -> done.addAndGet(p.partialProducts())).run());
-      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
       while (done.get() < total / 5) {
         assertTrue(!multiply.isDone(), "the multiply ended before a fifth of it was done: " + done);
-        assertTrue(System.nanoTime() < deadline, "no progress to a fifth in 3 minutes: " + done);
         Thread.sleep(20);
       }
       ProcessReference victim = accumulo.cluster().getProcesses().get(ServerType.TABLET_SERVER).iterator().next();
@@ -189,9 +190,7 @@ class ServerFaultsIT {
   }
 
   private void awaitTabletServers(int n) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
     while (client.instanceOperations().getTabletServers().size() != n) {
-      assertTrue(System.nanoTime() < deadline, "tablet servers: " + client.instanceOperations().getTabletServers());
       Thread.sleep(250);
     }
     // A tablet migrating mid-multiply is reported as incomplete (a fair report); let the
