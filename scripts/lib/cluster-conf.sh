@@ -169,8 +169,8 @@ manager.replication.coordinator.port=$PORT_MANAGER_REPLICATION
 gc.port.client=$PORT_GC
 # each tablet server gets its own ports on its command line (-o), see scripts/cluster
 tserver.port.search=false
-# Java in-memory maps: native maps are not built here
-tserver.memory.maps.native.enabled=false
+# native in-memory maps (off the heap) when the build made the library, else Java maps
+tserver.memory.maps.native.enabled=$([ -f "$CLUSTER_NATIVE/libaccumulo.so" ] && echo true || echo false)
 tserver.memory.maps.max=256M
 tserver.cache.data.size=64M
 tserver.cache.index.size=32M

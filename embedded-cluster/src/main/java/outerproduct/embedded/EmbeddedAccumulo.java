@@ -10,8 +10,12 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.minicluster.MemoryUnit;
@@ -45,6 +49,8 @@ public final class EmbeddedAccumulo implements AutoCloseable {
   public static final class Settings {
     int tabletServers = 2;
     int tabletServerMemoryMb = 768;
+    int inMemoryMapMb = 256;
+    boolean nativeMaps = true;
     final Map<String, String> siteConfig = new HashMap<>();
 
     public Settings tabletServers(int n) {
@@ -57,6 +63,28 @@ public final class EmbeddedAccumulo implements AutoCloseable {
 
     public Settings tabletServerMemoryMb(int mb) {
       this.tabletServerMemoryMb = mb;
+      return this;
+    }
+
+    /**
+     * Each tablet server's in-memory map ({@code tserver.memory.maps.max}): what it buffers
+     * before a minor compaction writes a file. MiniAccumuloCluster's own default, 40 MB, makes an
+     * ingest-bound engine spend its time flushing and compacting.
+     */
+    public Settings inMemoryMapMb(int mb) {
+      if (mb < 16) {
+        throw new IllegalArgumentException("in-memory map must be at least 16 MB, got " + mb);
+      }
+      this.inMemoryMapMb = mb;
+      return this;
+    }
+
+    /**
+     * Whether the tablet servers use Accumulo's native in-memory map when this build has it
+     * ({@link NativeMaps}); false keeps Java maps, which live on the tablet server's heap.
+     */
+    public Settings nativeMaps(boolean use) {
+      this.nativeMaps = use;
       return this;
     }
 
@@ -80,8 +108,15 @@ public final class EmbeddedAccumulo implements AutoCloseable {
       config.setMemory(ServerType.TABLET_SERVER, settings.tabletServerMemoryMb, MemoryUnit.MEGABYTE);
       config.setSystemProperties(Map.of("outerproduct.cluster", ClusterProcesses.marker()));
       Map<String, String> site = new HashMap<>(config.getSiteConfig());
-      // Native maps are not on Maven Central; say so instead of logging a failed load per server.
-      site.put("tserver.memory.maps.native.enabled", "false");
+      Optional<Path> nativeLib = settings.nativeMaps ? NativeMaps.installInto(dir.resolveSibling("native"))
+          : Optional.empty();
+      nativeLib.ifPresent(lib -> config.setNativeLibPaths(lib.toString()));
+      site.put("tserver.memory.maps.native.enabled", Boolean.toString(nativeLib.isPresent()));
+      site.put("tserver.memory.maps.max", settings.inMemoryMapMb + "M");
+      // A full map, not the third write-ahead log, should trigger the minor compaction.
+      site.put("tserver.wal.max.size", Math.max(100, settings.inMemoryMapMb) + "M");
+      site.put("tserver.cache.data.size", "64M");
+      site.put("tserver.cache.index.size", "32M");
       // TableMult's scans of B on their own executor: sharing one with the scans of AT they wait
       // on deadlocks concurrent multiplies (outerproduct.iterator.ScanExecutorCheck).
       site.put("tserver.scan.executors.tablemult.threads", "4");
@@ -93,9 +128,10 @@ public final class EmbeddedAccumulo implements AutoCloseable {
       EmbeddedAccumulo accumulo = new EmbeddedAccumulo(cluster, dir);
       Runtime.getRuntime().addShutdownHook(new Thread(accumulo::close, "stop-embedded-accumulo"));
       cluster.start();
-      log.info("MiniAccumuloCluster up in {} s: {} tablet servers, instance {}, zookeepers {}, dir {}",
-          String.format("%.1f", (System.nanoTime() - begin) / 1e9), settings.tabletServers,
-          cluster.getInstanceName(), cluster.getZooKeepers(), dir);
+      log.info("MiniAccumuloCluster up in {} s: {} tablet servers ({} MB heap, {} in-memory maps of {} MB),"
+          + " instance {}, zookeepers {}, dir {}", String.format("%.1f", (System.nanoTime() - begin) / 1e9),
+          settings.tabletServers, settings.tabletServerMemoryMb, nativeLib.isPresent() ? "native" : "Java",
+          settings.inMemoryMapMb, cluster.getInstanceName(), cluster.getZooKeepers(), dir);
       return accumulo;
     } catch (IOException e) {
       throw new UncheckedIOException("could not start MiniAccumuloCluster in " + dir, e);
@@ -141,6 +177,30 @@ public final class EmbeddedAccumulo implements AutoCloseable {
 
   public Path dir() {
     return dir;
+  }
+
+  /**
+   * The tablet servers' accumulo.properties as they run (this class's choices and
+   * MiniAccumuloCluster's defaults), without secrets: what a report records as the setup.
+   */
+  public SortedMap<String, String> siteConfig() {
+    SortedMap<String, String> site = new TreeMap<>(cluster.getConfig().getSiteConfig());
+    site.keySet().removeIf(key -> key.contains("secret") || key.contains("password") || key.contains("token"));
+    return site;
+  }
+
+  /**
+   * How many running tablet servers have Accumulo's native map library loaded (read from
+   * /proc/&lt;pid&gt;/maps; Accumulo logs the load only at a level MiniAccumuloCluster drops).
+   */
+  public long tabletServersWithNativeMaps() {
+    return tabletServerPids().stream().filter(pid -> {
+      try (Stream<String> maps = Files.lines(Path.of("/proc", pid.toString(), "maps"))) {
+        return maps.anyMatch(line -> line.endsWith("/libaccumulo.so"));
+      } catch (IOException | UncheckedIOException e) {
+        return false;
+      }
+    }).count();
   }
 
   /** Process ids of the running tablet servers. */

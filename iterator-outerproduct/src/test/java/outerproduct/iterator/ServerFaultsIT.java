@@ -61,10 +61,9 @@ import outerproduct.kernel.semiring.Semirings;
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class ServerFaultsIT {
   /**
-   * SCALE 12 is too much for this cluster: the survivor replays the dead server's write-ahead
-   * log into Java in-memory maps (native maps are not on Maven Central) and ran out of its
-   * 768 MB heap. That is tablet-server sizing, not the engine; SCALE 10 still runs long enough
-   * to kill a server a fifth of the way through.
+   * SCALE 10 runs long enough to kill a server a fifth of the way through. (With Java in-memory
+   * maps a 768 MB survivor ran out of heap replaying a SCALE 12 multiply's log: tablet-server
+   * sizing, not the engine; the embedded servers now use native maps where the build has them.)
    */
   private static final int SCALE = 10;
   private static final Semiring<?> LONG = Semirings.forName("plus-times-long");

@@ -3,6 +3,7 @@ package outerproduct.iterator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.HashSet;
 import java.util.List;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.embedded.EmbeddedAccumulo;
+import outerproduct.embedded.NativeMaps;
 import outerproduct.embedded.SharedClusters;
 
 /** This project's iterator classes run inside tablet-server processes, not in the test JVM. */
@@ -70,5 +72,16 @@ class TabletServerSmokeIT {
       assertTrue(!seenPids.contains(ProcessHandle.current().pid()), "ran in the test JVM");
       assertNotEquals(0, seenPids.size());
     }
+  }
+
+  /**
+   * A build that compiled Accumulo's native map (g++ present, as on CI) runs every embedded
+   * tablet server with it loaded; the test is skipped where the build could not compile it.
+   */
+  @Test
+  void tabletServersLoadTheNativeMapsTheBuildMade(EmbeddedAccumulo accumulo) {
+    assumeTrue(NativeMaps.available(), "this build has no native map library (no g++)");
+    assertEquals(accumulo.tabletServerPids().size(), accumulo.tabletServersWithNativeMaps(),
+        "tablet servers with libaccumulo.so loaded");
   }
 }
