@@ -19,6 +19,7 @@ import org.apache.accumulo.core.client.BatchScanner;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import outerproduct.kernel.accumulo.Ranges;
@@ -169,7 +170,10 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build()) {
       InputTables.checkReadable(client, at);
       InputTables.checkReadable(client, b);
-      return writeResults(client, b, List.of(twoTableSetting(), remoteWriteSetting()), begin);
+      // A row subset reaches AT through the stack (one seeking scan per tablet of B); B is
+      // scanned over the subset's span and its other rows are sought past.
+      List<Range> bRanges = List.of(rows.isAll() ? new Range() : RowRangesIterator.span(rows));
+      return writeResults(client, b, bRanges, List.of(twoTableSetting(), remoteWriteSetting()), begin);
     }
   }
 
@@ -184,7 +188,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     long begin = System.nanoTime();
     try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build()) {
       InputTables.checkReadable(client, productsTable);
-      return writeResults(client, productsTable, List.of(remoteWriteSetting()), begin);
+      return writeResults(client, productsTable, Ranges.toAccumulo(rows), List.of(remoteWriteSetting()), begin);
     }
   }
 
@@ -192,8 +196,8 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
    * Prepares C and CT, marks them being written, scans {@code table} with {@code stack}, and
    * marks them complete, or incomplete with the reason the scan gives.
    */
-  private Result writeResults(AccumuloClient client, String table, List<IteratorSetting> stack,
-      long begin) throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+  private Result writeResults(AccumuloClient client, String table, List<Range> ranges,
+      List<IteratorSetting> stack, long begin) throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     List<String> results = new ArrayList<>();
     for (String result : new String[] {c, ct}) {
       if (result != null) {
@@ -208,7 +212,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     }
     Scan scan;
     try {
-      scan = scanWriting(client, table, stack, results);
+      scan = scanWriting(client, table, ranges, stack, results);
     } catch (RuntimeException e) {
       throw incomplete(client, results, "the scan of '" + table + "' failed: " + e.getMessage(), e);
     }
@@ -245,8 +249,8 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   /** What a scan's monitoring entries said. */
   private record Scan(Progress total, long monitoringEntries, String movedTablet) {}
 
-  private Scan scanWriting(AccumuloClient client, String table, List<IteratorSetting> stack,
-      List<String> results) throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+  private Scan scanWriting(AccumuloClient client, String table, List<Range> ranges,
+      List<IteratorSetting> stack, List<String> results) throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     Progress total = Progress.NONE;
     long monitoringEntries = 0;
     List<String> watched = new ArrayList<>(results);
@@ -255,7 +259,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     TabletServers servers = new TabletServers(client.tableOperations().listSplits(table));
     Authorizations auths = client.securityOperations().getUserAuthorizations(client.whoami());
     try (BatchScanner scan = client.createBatchScanner(table, auths, scanThreads)) {
-      scan.setRanges(new ArrayList<>(Ranges.toAccumulo(rows)));
+      scan.setRanges(new ArrayList<>(ranges));
       scan.setExecutionHints(Map.of("scan_type", SCAN_TYPE_HINT));
       stack.forEach(scan::addScanIterator);
       for (Map.Entry<Key,Value> entry : scan) {
@@ -317,6 +321,9 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     TwoTableIterator.setSemiring(s, semiring);
     TwoTableIterator.setAt(s, at, clientProperties);
     TwoTableIterator.setBTable(s, b);
+    if (!rows.isAll()) {
+      TwoTableIterator.setAtRows(s, rows);
+    }
     if (atColumns != null) {
       TwoTableIterator.setAtColumns(s, atColumns);
     }

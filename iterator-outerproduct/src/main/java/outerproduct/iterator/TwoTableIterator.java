@@ -17,6 +17,7 @@ import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.accumulo.core.iterators.OptionDescriber;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import outerproduct.kernel.d4m.ColumnFilter;
+import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.product.ColumnFilteredSource;
 import outerproduct.kernel.product.EntrySource;
 import outerproduct.kernel.product.OuterProduct;
@@ -68,6 +69,15 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key,Value>, Opti
         RemoteConnection.of(clientProperties).encode());
   }
 
+  /**
+   * Reads only these rows of AT, each tablet's in one scan that seeks on the server. B's rows
+   * outside the set then make no products (they have no AT row to align with) and are skipped
+   * by seeking, so a scan of B may cover the span of the set instead of one range per row.
+   */
+  public static void setAtRows(IteratorSetting setting, RowRanges rows) {
+    setting.addOption(AT_PREFIX + RemoteSourceIterator.ROWS_OPTION, rows.toD4m());
+  }
+
   public static void setAtColumns(IteratorSetting setting, ColumnFilter columns) {
     setting.addOption(AT_PREFIX + RemoteSourceIterator.COLUMNS_OPTION, columns.toD4m());
   }
@@ -87,6 +97,7 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key,Value>, Opti
     named.put(SEMIRING_OPTION, "semiring: " + Semirings.builtInNames() + " or a class name");
     named.put(AT_PREFIX + RemoteSourceIterator.TABLE_OPTION, "the AT table");
     named.put(AT_PREFIX + RemoteSourceIterator.CONNECTION_OPTION, "client properties for AT (set through the API)");
+    named.put(AT_PREFIX + RemoteSourceIterator.ROWS_OPTION, "D4M row ranges: rows of AT (and so of B) to use");
     named.put(AT_PREFIX + RemoteSourceIterator.COLUMNS_OPTION, "D4M list: columns of AT to use (rows of C)");
     named.put(B_COLUMNS_OPTION, "D4M list: columns of B to use (columns of C)");
     named.put(B_TABLE_OPTION, "B's name, for error messages");

@@ -125,4 +125,21 @@ class IteratorOptionsTest {
     options.put(SemiringCombiner.SEMIRING_OPTION, "nope");
     assertThrows(IllegalArgumentException.class, () -> new SemiringCombiner().validateOptions(options));
   }
+
+  @Test
+  void rowRangesIteratorNamesAMissingMalformedOrUnknownOption() {
+    IteratorSetting s = new IteratorSetting(1000, RowRangesIterator.class);
+    RowRangesIterator.setRows(s, outerproduct.kernel.d4m.RowRanges.parse("1,:,5,9,"));
+    assertTrue(new RowRangesIterator().validateOptions(s.getOptions()));
+    String missing = assertThrows(IllegalArgumentException.class,
+        () -> new RowRangesIterator().validateOptions(Map.of())).getMessage();
+    assertTrue(missing.contains("'rows'"), missing);
+    Map<String,String> unknown = new HashMap<>(s.getOptions());
+    unknown.put("colums", "a,");
+    String message = assertThrows(IllegalArgumentException.class,
+        () -> new RowRangesIterator().validateOptions(unknown)).getMessage();
+    assertTrue(message.contains("colums"), message);
+    assertThrows(IllegalArgumentException.class,
+        () -> new RowRangesIterator().validateOptions(Map.of(RowRangesIterator.ROWS_OPTION, "b,:,a,")));
+  }
 }

@@ -1,0 +1,137 @@
+package outerproduct.iterator;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.data.ByteSequence;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.iterators.IteratorEnvironment;
+import org.apache.accumulo.core.iterators.OptionDescriber;
+import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
+import outerproduct.kernel.accumulo.Ranges;
+import outerproduct.kernel.d4m.RowRanges;
+
+/**
+ * Passes the entries whose rows lie in a D4M row-range set, seeking its source from one range to
+ * the next instead of reading the rows between them.
+ *
+ * <p>TableMult puts it on its scans of AT for a row subset. Without it, a subset of n rows costs
+ * n scan RPCs to AT (one per range) in every tablet of B; with it, one scan of the span of the
+ * subset, which the tablet server serves by seeking. Sought to any range, it reads that range's
+ * intersection with the set, so a scan torn down and resumed after its last key goes on where it
+ * stopped.
+ *
+ * <p>Option: {@value #ROWS_OPTION} (required, D4M syntax; set with {@link #setRows}).
+ */
+public class RowRangesIterator implements SortedKeyValueIterator<Key,Value>, OptionDescriber {
+  public static final String ROWS_OPTION = "rows";
+  private static final String NAME = RowRangesIterator.class.getSimpleName();
+
+  private SortedKeyValueIterator<Key,Value> source;
+  private Map<String, String> options;
+  private List<Range> rows;
+  private List<Range> pending = List.of();
+  private int current;
+  private Collection<ByteSequence> columnFamilies;
+  private boolean inclusive;
+
+  public static void setRows(IteratorSetting setting, RowRanges rows) {
+    setting.addOption(ROWS_OPTION, rows.toD4m());
+  }
+
+  /** The smallest single range that holds every range of {@code rows}. */
+  public static Range span(RowRanges rows) {
+    List<Range> ranges = Ranges.toAccumulo(rows);
+    Range first = ranges.get(0);
+    Range last = ranges.get(ranges.size() - 1);
+    return new Range(first.getStartKey(), first.isStartKeyInclusive(), last.getEndKey(), last.isEndKeyInclusive());
+  }
+
+  @Override
+  public IteratorOptions describeOptions() {
+    Map<String, String> named = new LinkedHashMap<>();
+    named.put(ROWS_OPTION, "D4M row ranges to pass, e.g. '1,5,:,9,' (required)");
+    return new IteratorOptions("rowRanges", "passes the rows of a D4M row-range set, seeking past the others",
+        named, null);
+  }
+
+  @Override
+  public boolean validateOptions(Map<String, String> options) {
+    IteratorOptionChecks.check(NAME, describeOptions(), options, Set.of(ROWS_OPTION));
+    RowRanges.parse(options.get(ROWS_OPTION));
+    return true;
+  }
+
+  @Override
+  public void init(SortedKeyValueIterator<Key,Value> source, Map<String, String> options,
+      IteratorEnvironment env) {
+    validateOptions(options);
+    this.source = source;
+    this.options = Map.copyOf(options);
+    this.rows = Ranges.toAccumulo(RowRanges.parse(options.get(ROWS_OPTION)));
+  }
+
+  @Override
+  public void seek(Range range, Collection<ByteSequence> columnFamilies, boolean inclusive)
+      throws IOException {
+    this.columnFamilies = columnFamilies;
+    this.inclusive = inclusive;
+    List<Range> clipped = new ArrayList<>();
+    for (Range r : rows) {
+      Range c = range.clip(r, true);
+      if (c != null) {
+        clipped.add(c);
+      }
+    }
+    pending = clipped;
+    current = -1;
+    seekNextRange();
+  }
+
+  /** Seeks the source to the next range that holds an entry, or past the last. */
+  private void seekNextRange() throws IOException {
+    while (++current < pending.size()) {
+      source.seek(pending.get(current), columnFamilies, inclusive);
+      if (source.hasTop()) {
+        return;
+      }
+    }
+  }
+
+  @Override
+  public boolean hasTop() {
+    return current < pending.size() && source.hasTop();
+  }
+
+  @Override
+  public void next() throws IOException {
+    source.next();
+    if (!source.hasTop()) {
+      seekNextRange();
+    }
+  }
+
+  @Override
+  public Key getTopKey() {
+    return source.getTopKey();
+  }
+
+  @Override
+  public Value getTopValue() {
+    return source.getTopValue();
+  }
+
+  @Override
+  public SortedKeyValueIterator<Key,Value> deepCopy(IteratorEnvironment env) {
+    RowRangesIterator copy = new RowRangesIterator();
+    copy.init(source.deepCopy(env), options, env);
+    return copy;
+  }
+}
