@@ -19,6 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.compare.engine.Engine;
 import outerproduct.compare.engine.Target;
+import outerproduct.compare.engine.TabletServerHeap;
 import outerproduct.compare.engine.TargetCluster;
 import outerproduct.compare.report.GitCommit;
 import outerproduct.compare.report.HostMemory;
@@ -121,6 +122,16 @@ public final class CompareCommand implements Callable<Integer> {
       description = "Heap of each embedded tablet server. Default: ${DEFAULT-VALUE}.")
   int tserverMemoryMb;
 
+  @Option(names = "--tserver-map-mb", defaultValue = "1024",
+      description = "In-memory map of each embedded tablet server (tserver.memory.maps.max): what it"
+          + " buffers before a minor compaction. Default: ${DEFAULT-VALUE}.")
+  int tserverMapMb;
+
+  @Option(names = "--java-maps",
+      description = "Embedded tablet servers keep their in-memory maps on the Java heap instead of"
+          + " Accumulo's native maps (which the build makes when g++ is present).")
+  boolean javaMaps;
+
   @Option(names = "--tablets", defaultValue = "2",
       description = "Tablets per input table (split at row quantiles). Default: ${DEFAULT-VALUE}.")
   int tablets;
@@ -198,6 +209,7 @@ public final class CompareCommand implements Callable<Integer> {
 
   private String commandLine = "scripts/compare";
   private String tablePrefix = "";
+  private TabletServerHeap heap;
 
   @Override
   public Integer call() throws Exception {
@@ -210,11 +222,13 @@ public final class CompareCommand implements Callable<Integer> {
     // An existing cluster may hold other runs' tables (or anyone's): this run's get their own names.
     tablePrefix = clusterProperties == null ? "" : "cmp" + runId.replace("-", "") + "_";
     Files.createDirectories(reportDir);
-    RunRecords records = new RunRecords(reportDir.resolve("runs.jsonl"), parameters());
+    RunRecords records;
     boolean allEqual = true;
     try (TargetCluster cluster = startOrConnect()) {
       Target target = cluster.target();
       AccumuloClient client = target.client();
+      records = new RunRecords(reportDir.resolve("runs.jsonl"), parameters(cluster));
+      heap = cluster.heap();
       int queuedAt = queuedScale != null ? queuedScale : Collections.max(scales);
       for (int scale : scales) {
         Inputs inputs = load(client, fixtures, scale);
@@ -234,7 +248,7 @@ public final class CompareCommand implements Callable<Integer> {
       log.info("report file {}", file);
     }
     if (!allEqual) {
-      spec.commandLine().getErr().println("FAILED: some engine's C differs from its reference"
+      spec.commandLine().getErr().println("FAILED: some engine failed or its C differs from its reference"
           + " (the oracle up to SCALE " + oracleUpToScale + ", the first engine above); see " + records.file());
       return 1;
     }
@@ -252,7 +266,8 @@ public final class CompareCommand implements Callable<Integer> {
       return TargetCluster.existing(clusterProperties, conf, jar);
     }
     return TargetCluster.embedded(Path.of("target", "embedded-clusters"),
-        new EmbeddedAccumulo.Settings().tabletServers(tservers).tabletServerMemoryMb(tserverMemoryMb),
+        new EmbeddedAccumulo.Settings().tabletServers(tservers).tabletServerMemoryMb(tserverMemoryMb)
+            .inMemoryMapMb(tserverMapMb).nativeMaps(!javaMaps),
         engines.contains("mr"), yarnMemoryMb);
   }
 
@@ -336,7 +351,7 @@ public final class CompareCommand implements Callable<Integer> {
   }
 
   /** The settings every record of this run repeats (SPEC §6), so that each line stands alone. */
-  private ObjectNode parameters() {
+  private ObjectNode parameters(TargetCluster cluster) {
     ObjectNode p = RunRecords.object().put("input", input).put("ef", 16).put("seeds", input.equals("generated") ? "A=1, B=2" : "graphulo fixtures")
         .put("semiring", semiringName).put("tservers", tservers).put("tserver_memory_mb", tserverMemoryMb)
         .put("tablets_AT", tablets).put("tablets_B", tablets).put("tablets_C", tabletsC)
@@ -346,6 +361,9 @@ public final class CompareCommand implements Callable<Integer> {
         .put("git_commit", GitCommit.describe()).put("command", commandLine);
     p.putObject("host").put("cores", Runtime.getRuntime().availableProcessors())
         .put("memory_gb", HostMemory.totalGb());
+    p.put("tserver_in_memory_maps", cluster.inMemoryMaps());
+    ObjectNode site = p.putObject("accumulo_settings");
+    cluster.accumuloSettings().forEach(site::put);
     return p;
   }
 
@@ -380,8 +398,22 @@ public final class CompareCommand implements Callable<Integer> {
         String cTable = tablePrefix + "C_" + engine.replace('-', '_') + "_" + in.scale()
             + (repeats > 1 ? "_r" + repeat : "");
         String startedAt = Instant.now().toString();
-        Engine.Run result = Engine.named(engine).multiply(target, semiring, in.at(), in.b(), cTable,
-            RowRanges.all(), in.settings());
+        Engine.Run result;
+        heap.reset();
+        try {
+          result = Engine.named(engine).multiply(target, semiring, in.at(), in.b(), cTable,
+              RowRanges.all(), in.settings());
+        } catch (Exception e) {
+          String error = QueuedWorkload.describe(e);
+          log.error("SCALE {} {} (repeat {}) failed: {}", in.scale(), engine, repeat, error, e);
+          records.append(failedRecord(records, engine, "whole", in, in.a().rowIds().size(), 1, repeat)
+              .put("error", error).put("started_at", startedAt));
+          allEqual = false;
+          if (target.client().tableOperations().exists(cTable)) {
+            target.client().tableOperations().delete(cTable);
+          }
+          continue;
+        }
         TableChecksum.Result c = TableChecksum.of(target.client(), cTable, semiring, Authorizations.EMPTY);
         if (expected == null) {
           expected = c.checksum();
@@ -396,6 +428,7 @@ public final class CompareCommand implements Callable<Integer> {
         ObjectNode record = runRecord(records, engine, "whole", in, result, in.a().rowIds().size(), 1, repeat)
             .put("nnz_C", c.nnz()).put("checksum_C", c.checksum()).put("checksum_expected", expected)
             .put("checked_against", reference).put("equal", equal).put("started_at", startedAt);
+        putHeapPeak(record, heap.peakMb());
         records.append(record);
         if (repeat < repeats - 1) {
           target.client().tableOperations().delete(cTable);
@@ -424,8 +457,10 @@ public final class CompareCommand implements Callable<Integer> {
         for (int threads : concurrency) {
           String prefix = tablePrefix + "Q_" + engine.replace('-', '_') + "_" + rows + "_" + threads;
           String startedAt = Instant.now().toString();
+          heap.reset();
           QueuedWorkload.Batch done = QueuedWorkload.run(target, Engine.named(engine), semiring,
               in.at(), in.b(), prefix, batch, threads, in.settings());
+          Double batchHeapPeak = heap.peakMb();
           long equal = done.outcomes().stream().filter(QueuedWorkload.Outcome::equal).count();
           allEqual &= equal == done.outcomes().size();
           log.info("SCALE {} queued {} rows, {} at concurrency {}: {} requests in {} s = {} req/s,"
@@ -434,12 +469,21 @@ public final class CompareCommand implements Callable<Integer> {
               String.format("%.3g", done.requestsPerSecond()), String.format("%.2f", percentile(done, 0.5)),
               String.format("%.2f", percentile(done, 1.0)), equal, done.outcomes().size());
           for (QueuedWorkload.Outcome o : done.outcomes()) {
+            if (o.error() != null) {
+              log.error("SCALE {} queued {} rows, {} at concurrency {}: request {} failed: {}", in.scale(),
+                  rows, engine, threads, o.request().index(), o.error());
+              records.append(failedRecord(records, engine, "queued", in, o.request().rowsSelected(), threads,
+                  o.request().index()).put("rows_requested", rows).put("error", o.error())
+                  .put("batch_wall_s", done.wallSeconds()).put("started_at", startedAt));
+              continue;
+            }
             ObjectNode record = runRecord(records, engine, "queued", in, o.run(),
                 o.request().rowsSelected(), threads, o.request().index())
                 .put("rows_requested", rows).put("nnz_C", o.nnz()).put("checksum_C", o.checksum())
                 .put("checksum_expected", o.request().expected()).put("checked_against", "the oracle")
                 .put("equal", o.equal()).put("batch_wall_s", done.wallSeconds())
                 .put("batch_requests_per_s", done.requestsPerSecond()).put("started_at", startedAt);
+            putHeapPeak(record, batchHeapPeak);
             records.append(record);
           }
         }
@@ -448,9 +492,37 @@ public final class CompareCommand implements Callable<Integer> {
     return allEqual;
   }
 
+  /** A latency percentile of the batch's answered requests; NaN if none was answered. */
   private static double percentile(QueuedWorkload.Batch batch, double p) {
-    double[] seconds = batch.outcomes().stream().mapToDouble(o -> o.run().seconds()).sorted().toArray();
-    return seconds[(int) Math.min(seconds.length - 1, Math.ceil(p * seconds.length) - 1)];
+    double[] seconds = batch.outcomes().stream().filter(o -> o.error() == null)
+        .mapToDouble(o -> o.run().seconds()).sorted().toArray();
+    return seconds.length == 0 ? Double.NaN
+        : seconds[(int) Math.min(seconds.length - 1, Math.ceil(p * seconds.length) - 1)];
+  }
+
+  /**
+   * The largest tablet server's peak heap since the run (or, queued, the batch) began; null
+   * where it is not measured (an existing cluster).
+   */
+  private static void putHeapPeak(ObjectNode record, Double peak) {
+    if (peak == null) {
+      record.putNull("tserver_heap_peak_mb");
+    } else {
+      record.put("tserver_heap_peak_mb", Math.round(peak));
+    }
+  }
+
+  /** The record of a run that failed: what was asked, the error, no counts, times or C. */
+  private ObjectNode failedRecord(RunRecords records, String engine, String workload, Inputs in,
+      int rowsSelected, int threads, int repeat) {
+    ObjectNode record = records.newRecord().put("engine", engine).put("workload", workload)
+        .put("scale", in.scale()).put("rows_selected", rowsSelected).put("concurrency", threads)
+        .put("repeat", repeat).put("nnz_AT", in.a().nnz()).put("nnz_B", in.bMatrix().nnz())
+        .put("tablets_C", in.settings().resultSplits().size() + 1).put("equal", false);
+    if (!engine.equals("iterator")) {
+      record.put("presum", 0).put("c_durability", "default (sync)");
+    }
+    return record;
   }
 
   private ObjectNode runRecord(RunRecords records, String engine, String workload, Inputs in,

@@ -3,6 +3,7 @@ package outerproduct.compare.engine;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
@@ -25,18 +26,61 @@ import outerproduct.kernel.semiring.Semiring;
  * The D4M-style baseline (SPEC §4 {@code client}): scan AT and B to the client, multiply there
  * through the kernel, hold C in client memory, BatchWrite it. It holds all of C by design: that
  * is the cost of "data to compute" that the server-side engines are measured against.
+ *
+ * <p>Because it holds C, its memory grows with C and with the multiplies running at once. All
+ * of them together may hold at most {@link #cellBudget()} cells (half the heap at an estimated
+ * {@value #BYTES_PER_CELL} bytes per cell); a multiply that would pass it stops with
+ * {@link MemoryBudgetExceededException} and writes nothing, instead of running the JVM, and
+ * with it every other run of the harness, out of memory.
  */
 public final class ClientEngine {
   /** Counts of one run. */
   public record Result(long rowsAligned, long partialProducts, long entriesWritten, double seconds) {}
 
+  /**
+   * Heap per held cell of C: a HashMap node, the cell record with three Texts and their byte
+   * arrays, and a boxed value; about 220 bytes for Graph500 ids, rounded up.
+   */
+  static final int BYTES_PER_CELL = 256;
+
+  private static final AtomicLong CELLS_HELD = new AtomicLong();
+
+  /** Thrown when the client's C would pass the budget shared by all running client multiplies. */
+  public static final class MemoryBudgetExceededException extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    MemoryBudgetExceededException(String message) {
+      super(message);
+    }
+  }
+
+  /** Cells of C the running client multiplies hold now. */
+  static long cellsHeld() {
+    return CELLS_HELD.get();
+  }
+
+  /** Cells of C that all running client multiplies together may hold. */
+  public static long cellBudget() {
+    return Runtime.getRuntime().maxMemory() / 2 / BYTES_PER_CELL;
+  }
+
   private ClientEngine() {}
 
   /**
+   * Multiplies within the budget {@link #cellBudget()} of this JVM.
+   *
    * @throws IllegalArgumentException if C exists or equals an input: C is always a fresh table
+   * @throws MemoryBudgetExceededException if C would not fit; C is then empty
    */
   public static <T> Result multiply(AccumuloClient client, Semiring<T> semiring, String at,
       String b, String c, RowRanges rows, Authorizations auths)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
+    return multiply(client, semiring, at, b, c, rows, auths, cellBudget());
+  }
+
+  /** As {@link #multiply(AccumuloClient, Semiring, String, String, String, RowRanges, Authorizations)} with a given budget. */
+  static <T> Result multiply(AccumuloClient client, Semiring<T> semiring, String at,
+      String b, String c, RowRanges rows, Authorizations auths, long cellBudget)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
     if (c.equals(at) || c.equals(b)) {
       throw new IllegalArgumentException("result table '" + c + "' must differ from inputs '" + at
@@ -55,6 +99,27 @@ public final class ClientEngine {
     }
     long begin = System.nanoTime();
     Map<Cell, T> sums = new HashMap<>();
+    try {
+      long[] counts = sumProducts(client, semiring, at, b, c, rows, auths, sums, cellBudget);
+      try (BatchWriter writer = client.createBatchWriter(c)) {
+        for (Map.Entry<Cell, T> e : sums.entrySet()) {
+          Cell cell = e.getKey();
+          Mutation m = new Mutation(cell.row());
+          m.at().family("").qualifier(cell.column()).visibility(cell.visibility())
+              .put(new Value(semiring.encode(e.getValue())));
+          writer.addMutation(m);
+        }
+      }
+      return new Result(counts[0], counts[1], sums.size(), (System.nanoTime() - begin) / 1e9);
+    } finally {
+      CELLS_HELD.addAndGet(-sums.size());
+    }
+  }
+
+  /** Sums every partial product into {@code sums}; returns {rows aligned, partial products}. */
+  private static <T> long[] sumProducts(AccumuloClient client, Semiring<T> semiring, String at,
+      String b, String c, RowRanges rows, Authorizations auths, Map<Cell, T> sums, long budget)
+      throws TableNotFoundException, IOException {
     long rowsAligned = 0;
     long partialProducts = 0;
     for (Range range : Ranges.toAccumulo(rows)) {
@@ -65,23 +130,22 @@ public final class ClientEngine {
         OuterProduct<T> product = new OuterProduct<>(semiring,
             new ScanEntrySource(at, atScan.iterator()), new ScanEntrySource(b, bScan.iterator()));
         while (product.advance()) {
+          int before = sums.size();
           sums.merge(new Cell(new Text(product.i()), new Text(product.j()), new Text(product.visibility())),
               product.value(), semiring::plus);
+          if (sums.size() > before && CELLS_HELD.incrementAndGet() > budget) {
+            throw new MemoryBudgetExceededException("client baseline: C of '" + c + "' would pass the "
+                + budget + " cells that the client multiplies running in this JVM may hold together"
+                + " (half of its " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB heap at about "
+                + BYTES_PER_CELL + " bytes per cell); it held " + sums.size() + " cells. Nothing was"
+                + " written to '" + c + "'. Give the JVM more heap or run fewer client multiplies at once.");
+          }
         }
         rowsAligned += product.rowsAligned();
         partialProducts += product.partialProducts();
       }
     }
-    try (BatchWriter writer = client.createBatchWriter(c)) {
-      for (Map.Entry<Cell, T> e : sums.entrySet()) {
-        Cell cell = e.getKey();
-        Mutation m = new Mutation(cell.row());
-        m.at().family("").qualifier(cell.column()).visibility(cell.visibility())
-            .put(new Value(semiring.encode(e.getValue())));
-        writer.addMutation(m);
-      }
-    }
-    return new Result(rowsAligned, partialProducts, sums.size(), (System.nanoTime() - begin) / 1e9);
+    return new long[] {rowsAligned, partialProducts};
   }
 
   /** A cell of C: products with different visibilities are summed apart, as on the servers. */

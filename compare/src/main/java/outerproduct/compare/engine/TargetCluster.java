@@ -7,9 +7,14 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Properties;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.conf.Property;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import outerproduct.embedded.EmbeddedAccumulo;
@@ -28,6 +33,8 @@ public final class TargetCluster implements AutoCloseable {
   private final Deque<AutoCloseable> owned = new ArrayDeque<>();
   private Target target;
   private String description;
+  private TabletServerHeap heap;
+  private Supplier<String> inMemoryMaps;
 
   private TargetCluster() {}
 
@@ -39,6 +46,13 @@ public final class TargetCluster implements AutoCloseable {
       EmbeddedAccumulo accumulo = cluster.own(EmbeddedAccumulo.start(dir, settings));
       EmbeddedYarn yarn = withYarn ? cluster.own(EmbeddedYarn.start(dir, yarnMemoryMb)) : null;
       AccumuloClient client = cluster.own(accumulo.newClient());
+      cluster.heap = cluster.own(TabletServerHeap.attach(accumulo.tabletServerPids()));
+      cluster.inMemoryMaps = () -> {
+        long nativeMaps = accumulo.tabletServersWithNativeMaps();
+        int servers = accumulo.tabletServerPids().size();
+        return nativeMaps == servers ? "native" : nativeMaps == 0 ? "java"
+            : "native in " + nativeMaps + " of " + servers + " tablet servers, java in the others";
+      };
       Supplier<Configuration> yarnConf = yarn != null ? yarn::configuration : () -> {
         throw new IllegalStateException("no YARN cluster was started for this run");
       };
@@ -73,6 +87,9 @@ public final class TargetCluster implements AutoCloseable {
     }
     TargetCluster cluster = new TargetCluster();
     AccumuloClient client = cluster.own(Accumulo.newClient().from(properties).build());
+    // The servers of an existing cluster may be on other hosts: their heap is not measured.
+    cluster.heap = TabletServerHeap.attach(java.util.List.of());
+    cluster.inMemoryMaps = () -> "as configured (tserver.memory.maps.native.enabled; not checked on the servers)";
     cluster.target = new Target(client, properties, clientPropertiesFile,
         () -> hadoopConfiguration(hadoopConfDir, jobJar));
     cluster.description = "cluster " + properties.getProperty("instance.name") + " at "
@@ -99,6 +116,37 @@ public final class TargetCluster implements AutoCloseable {
 
   public Target target() {
     return target;
+  }
+
+  /** Whether the tablet servers' in-memory maps are native or Java ones, for the report. */
+  public String inMemoryMaps() {
+    return inMemoryMaps.get();
+  }
+
+  /** The tablet servers' heap, for a peak per run (embedded clusters only). */
+  public TabletServerHeap heap() {
+    return heap;
+  }
+
+  /**
+   * The instance's settings that differ from Accumulo's defaults (accumulo.properties and
+   * properties set in ZooKeeper), without sensitive ones: how the servers were configured, for
+   * the report. Reading them needs System.SYSTEM; without it the map says so.
+   */
+  public SortedMap<String, String> accumuloSettings() {
+    SortedMap<String, String> settings = new TreeMap<>();
+    try {
+      target.client().instanceOperations().getSystemConfiguration().forEach((key, value) -> {
+        Property property = Property.getPropertyByKey(key);
+        boolean sensitive = Property.isSensitive(key) || key.contains("password") || key.contains("secret");
+        if (!sensitive && (property == null || !value.equals(property.getDefaultValue()))) {
+          settings.put(key, value);
+        }
+      });
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      settings.put("(not readable)", "user " + target.client().whoami() + ": " + e.getMessage());
+    }
+    return settings;
   }
 
   /** "embedded", or the instance and ZooKeepers of an existing cluster (for the report). */

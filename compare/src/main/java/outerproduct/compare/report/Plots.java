@@ -65,10 +65,13 @@ public final class Plots {
       List<Double> x = new ArrayList<>();
       List<Double> y = new ArrayList<>();
       for (int scale : scales) {
-        summary.whole(scale, engine).ifPresent(r -> {
+        summary.whole(scale, engine).filter(Row::answered).ifPresent(r -> {
           x.add((double) scale);
           y.add(r.ratePpPerSMedian());
         });
+      }
+      if (x.isEmpty()) {
+        continue;
       }
       XYSeries series = chart.addSeries(engine, x, y);
       series.setMarker(SeriesMarkers.CIRCLE);
@@ -94,6 +97,9 @@ public final class Plots {
         continue;
       }
       double[] latencies = summary.latencies(row.engine(), row.rowsRequested(), row.concurrency());
+      if (latencies.length == 0) {
+        continue;
+      }
       double[] fraction = new double[latencies.length];
       for (int i = 0; i < latencies.length; i++) {
         fraction[i] = (i + 1) / (double) latencies.length;
@@ -117,12 +123,14 @@ public final class Plots {
       List<Double> x = new ArrayList<>();
       List<Double> y = new ArrayList<>();
       summary.rows().stream()
-          .filter(r -> !r.whole() && r.engine().equals(engine) && r.rowsRequested() == rows)
+          .filter(r -> !r.whole() && r.engine().equals(engine) && r.rowsRequested() == rows && r.answered())
           .forEach(r -> {
             x.add((double) r.concurrency());
             y.add(r.requestsPerS());
           });
-      chart.addSeries(engine + ", " + rows + " rows", x, y).setMarker(SeriesMarkers.CIRCLE);
+      if (!x.isEmpty()) {
+        chart.addSeries(engine + ", " + rows + " rows", x, y).setMarker(SeriesMarkers.CIRCLE);
+      }
     }
     return chart;
   }

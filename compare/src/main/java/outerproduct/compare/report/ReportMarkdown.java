@@ -50,7 +50,8 @@ public final class ReportMarkdown {
     line("");
     line("| setting | value |");
     line("|---|---|");
-    for (String field : List.of("cluster", "input", "semiring", "tservers", "tserver_memory_mb", "tablets_AT",
+    for (String field : List.of("cluster", "input", "semiring", "tservers", "tserver_memory_mb",
+        "tserver_in_memory_maps", "tablets_AT",
         "tablets_B", "tablets_C", "presum", "c_durability", "mr_reducers", "mr_output", "mr_uber", "mr_conf",
         "yarn_memory_mb", "git_commit")) {
       line("| " + field + " | " + first.path(field).asText() + " |");
@@ -58,6 +59,15 @@ public final class ReportMarkdown {
     line("| host | " + first.path("host").path("cores").asText() + " cores, "
         + first.path("host").path("memory_gb").asText() + " GB |");
     line("");
+    JsonNode site = first.path("accumulo_settings");
+    if (site.size() > 0) {
+      line("Accumulo settings that differ from Accumulo's defaults (sensitive ones left out):");
+      line("");
+      line("| property | value |");
+      line("|---|---|");
+      site.fields().forEachRemaining(e -> line("| `" + e.getKey() + "` | `" + e.getValue().asText() + "` |"));
+      line("");
+    }
     correctness();
     whole(plots);
     queued(plots);
@@ -66,7 +76,9 @@ public final class ReportMarkdown {
     line("`runs.jsonl` holds one SPEC §6 record per multiply (whole-table run or queued request);"
         + " `summary.csv` holds the rows of the tables above (medians over repeats; latency percentiles"
         + " over requests). Rates divide partial products by `t_total_s`, from the engine's start (C"
-        + " already created) to C readable.");
+        + " already created) to C readable. The tablet-server heap peak is the largest server's heap in"
+        + " use right after a garbage collection during the run (queued: the batch), read over JMX from the"
+        + " embedded cluster's servers (in-memory maps are off the heap when native maps are on).");
     return md.toString();
   }
 
@@ -79,12 +91,17 @@ public final class ReportMarkdown {
       line("All " + total + " multiplies produced a C whose checksum (SPEC §5) equals its reference"
           + " (the in-memory oracle, or the first engine of the run where the oracle was not computed).");
     } else {
-      line("**" + (total - equal) + " of " + total + " multiplies produced a C that differs from its reference:**");
+      long failed = summary.records().stream().filter(Summary::failed).count();
+      line("**" + (total - equal) + " of " + total + " multiplies did not produce a C equal to its reference ("
+          + failed + " of them failed):**");
       line("");
       summary.records().stream().filter(r -> !r.path("equal").asBoolean(false)).forEach(r ->
           line("- SCALE " + r.path("scale").asText() + " " + r.path("workload").asText() + " " + r.path("engine").asText()
-              + ": C " + r.path("checksum_C").asText() + " vs " + r.path("checked_against").asText() + " "
-              + r.path("checksum_expected").asText()));
+              + (r.has("rows_requested") ? " " + r.path("rows_requested").asText() + " rows at concurrency "
+                  + r.path("concurrency").asText() : "")
+              + (Summary.failed(r) ? ": failed: " + r.path("error").asText()
+                  : ": C " + r.path("checksum_C").asText() + " vs " + r.path("checked_against").asText() + " "
+                      + r.path("checksum_expected").asText())));
     }
     line("");
   }
@@ -96,8 +113,8 @@ public final class ReportMarkdown {
     }
     line("## Whole table");
     line("");
-    line("| SCALE | engine | runs | partial products | median s | median pp/s | rate / iterator's | C proven |");
-    line("|---|---|---|---|---|---|---|---|");
+    line("| SCALE | engine | runs | partial products | median s | median pp/s | rate / iterator's | tserver heap peak MB | C proven |");
+    line("|---|---|---|---|---|---|---|---|---|");
     for (Row r : summary.rows()) {
       if (!r.whole()) {
         continue;
@@ -106,7 +123,7 @@ public final class ReportMarkdown {
           .map(it -> fmt("%.2f", r.ratePpPerSMedian() / it.ratePpPerSMedian())).orElse("-");
       line("| " + r.scale() + " | " + r.engine() + " | " + r.runs() + " | " + fmt("%,.0f", r.partialProductsMedian())
           + " | " + fmt("%.2f", r.secondsMedian()) + " | " + fmt("%.3g", r.ratePpPerSMedian()) + " | " + ratio
-          + " | " + (r.allEqual() ? "yes" : "**NO**") + " |");
+          + " | " + (r.tserverHeapPeakMb() == null ? "-" : fmt("%.0f", r.tserverHeapPeakMb())) + " | " + proven(r) + " |");
     }
     line("");
     line("**Verdict (throughput)**:");
@@ -145,13 +162,13 @@ public final class ReportMarkdown {
     }
     line("## Queued (row subsets)");
     line("");
-    line("| SCALE | rows | engine | in flight | requests | p50 s | p95 s | max s | requests/s | C proven |");
-    line("|---|---|---|---|---|---|---|---|---|---|");
+    line("| SCALE | rows | engine | in flight | requests | p50 s | p95 s | max s | requests/s | tserver heap peak MB | C proven |");
+    line("|---|---|---|---|---|---|---|---|---|---|---|");
     for (Row r : queued) {
       line("| " + r.scale() + " | " + r.rowsRequested() + " | " + r.engine() + " | " + r.concurrency() + " | "
           + r.runs() + " | " + fmt("%.2f", r.latencyP50S()) + " | " + fmt("%.2f", r.latencyP95S()) + " | "
           + fmt("%.2f", r.latencyMaxS()) + " | " + fmt("%.3g", r.requestsPerS()) + " | "
-          + (r.allEqual() ? "yes" : "**NO**") + " |");
+          + (r.tserverHeapPeakMb() == null ? "-" : fmt("%.0f", r.tserverHeapPeakMb())) + " | " + proven(r) + " |");
     }
     line("");
     line("**Verdict (latency, one request at a time)**:");
@@ -167,7 +184,7 @@ public final class ReportMarkdown {
             + fmt("%.1f", factor) + "× " + (factor >= 1 ? "sooner" : "later") + "."
             + (factor >= 1 ? " The seed paper's prediction holds." : " The seed paper's prediction does not hold here."));
       }
-      queued.stream().filter(r -> r.concurrency() == lowest && r.rowsRequested().equals(rows))
+      queued.stream().filter(r -> r.concurrency() == lowest && r.rowsRequested().equals(rows) && r.answered())
           .min(Comparator.comparingDouble(Row::latencyP50S))
           .ifPresent(best -> line("  Lowest p50 for " + rows + " rows: " + best.engine() + " ("
               + fmt("%.2f", best.latencyP50S()) + " s)."));
@@ -178,15 +195,15 @@ public final class ReportMarkdown {
   }
 
   private Optional<Double> ratio(int scale, String engine, String reference) {
-    Optional<Row> a = summary.whole(scale, engine);
-    Optional<Row> b = summary.whole(scale, reference);
+    Optional<Row> a = summary.whole(scale, engine).filter(Row::answered);
+    Optional<Row> b = summary.whole(scale, reference).filter(Row::answered);
     return a.isPresent() && b.isPresent()
         ? Optional.of(a.get().ratePpPerSMedian() / b.get().ratePpPerSMedian()) : Optional.empty();
   }
 
   private static Optional<Row> find(List<Row> rows, String engine, int rowsRequested, int concurrency) {
     return rows.stream().filter(r -> r.engine().equals(engine) && r.rowsRequested() == rowsRequested
-        && r.concurrency() == concurrency).findFirst();
+        && r.concurrency() == concurrency && r.answered()).findFirst();
   }
 
   private void image(List<Path> plots, String name, String alt) {
@@ -196,7 +213,19 @@ public final class ReportMarkdown {
     }
   }
 
+  /** The "C proven" cell: yes, or how many runs failed or differ. */
+  private static String proven(Row r) {
+    if (r.allEqual()) {
+      return "yes";
+    }
+    return r.failed() > 0 ? "**NO: " + r.failed() + " of " + r.runs() + " failed**" : "**NO**";
+  }
+
+  /** A number for a table cell; "-" where there is none (every run of the group failed). */
   private static String fmt(String format, Object value) {
+    if (value == null || value instanceof Double d && d.isNaN()) {
+      return "-";
+    }
     return String.format(Locale.ROOT, format, value);
   }
 

@@ -27,18 +27,25 @@ public final class Summary {
 
   /**
    * One group of runs. Whole-table rows leave the latency fields null; queued rows hold one run
-   * per request, and {@code secondsMedian} is then the median latency.
+   * per request, and {@code secondsMedian} is then the median latency. Counts, times and rates
+   * are over the runs that finished; {@code failed} runs (an engine error, recorded with its
+   * message) count against {@code allEqual}.
    */
-  @JsonPropertyOrder({"scale", "workload", "engine", "rowsRequested", "concurrency", "runs", "allEqual",
+  @JsonPropertyOrder({"scale", "workload", "engine", "rowsRequested", "concurrency", "runs", "failed", "allEqual",
       "partialProductsMedian", "secondsMedian", "ratePpPerSMedian", "latencyP50S", "latencyP95S",
-      "latencyMaxS", "requestsPerS"})
+      "latencyMaxS", "requestsPerS", "tserverHeapPeakMb"})
   public record Row(int scale, String workload, String engine, Integer rowsRequested, int concurrency,
-      int runs, boolean allEqual, double partialProductsMedian, double secondsMedian,
+      int runs, int failed, boolean allEqual, double partialProductsMedian, double secondsMedian,
       double ratePpPerSMedian, Double latencyP50S, Double latencyP95S, Double latencyMaxS,
-      Double requestsPerS) {
+      Double requestsPerS, Double tserverHeapPeakMb) {
 
     public boolean whole() {
       return workload.equals("whole");
+    }
+
+    /** Whether any run of the group finished, so that its times and rates mean something. */
+    public boolean answered() {
+      return failed < runs;
     }
   }
 
@@ -106,8 +113,8 @@ public final class Summary {
    */
   public Optional<Integer> crossover() {
     for (int scale : wholeScales()) {
-      Optional<Row> mr = whole(scale, "mr");
-      Optional<Row> iterator = whole(scale, "iterator");
+      Optional<Row> mr = whole(scale, "mr").filter(Row::answered);
+      Optional<Row> iterator = whole(scale, "iterator").filter(Row::answered);
       if (mr.isPresent() && iterator.isPresent()
           && mr.get().ratePpPerSMedian() > iterator.get().ratePpPerSMedian()) {
         return Optional.of(scale);
@@ -121,7 +128,12 @@ public final class Summary {
     return records.stream()
         .filter(r -> r.path("workload").asText().equals("queued") && r.path("engine").asText().equals(engine)
             && r.path("rows_requested").asInt() == rowsRequested && r.path("concurrency").asInt() == concurrency)
-        .mapToDouble(r -> r.path("t_total_s").asDouble()).sorted().toArray();
+        .filter(r -> !failed(r)).mapToDouble(r -> r.path("t_total_s").asDouble()).sorted().toArray();
+  }
+
+  /** Whether a record is of a run that failed (it holds the engine's error instead of a C). */
+  public static boolean failed(JsonNode record) {
+    return record.hasNonNull("error");
   }
 
   private static List<Row> group(List<JsonNode> records) {
@@ -138,13 +150,13 @@ public final class Summary {
       DescriptiveStatistics seconds = stats(runs, "t_total_s");
       rows.add(new Row(first.path("scale").asInt(), first.path("workload").asText(),
           first.path("engine").asText(), queued ? first.path("rows_requested").asInt() : null,
-          first.path("concurrency").asInt(1), runs.size(),
+          first.path("concurrency").asInt(1), runs.size(), (int) runs.stream().filter(Summary::failed).count(),
           runs.stream().allMatch(r -> r.path("equal").asBoolean(false)),
           stats(runs, "partial_products").getPercentile(50), seconds.getPercentile(50),
           stats(runs, "rate_pp_per_s").getPercentile(50),
           queued ? seconds.getPercentile(50) : null, queued ? seconds.getPercentile(95) : null,
           queued ? seconds.getMax() : null,
-          queued ? stats(runs, "batch_requests_per_s").getPercentile(50) : null));
+          queued ? stats(runs, "batch_requests_per_s").getPercentile(50) : null, heapPeak(runs)));
     }
     rows.sort(Comparator.comparing(Row::workload).reversed().thenComparingInt(Row::scale)
         .thenComparing(r -> r.rowsRequested() == null ? 0 : r.rowsRequested())
@@ -152,9 +164,15 @@ public final class Summary {
     return rows;
   }
 
+  /** The largest tablet-server heap peak of the group's runs; null where none was measured. */
+  private static Double heapPeak(List<JsonNode> runs) {
+    return runs.stream().filter(r -> r.path("tserver_heap_peak_mb").isNumber())
+        .map(r -> r.path("tserver_heap_peak_mb").asDouble()).max(Double::compare).orElse(null);
+  }
+
   private static DescriptiveStatistics stats(List<JsonNode> runs, String field) {
     DescriptiveStatistics stats = new DescriptiveStatistics();
-    runs.forEach(r -> stats.addValue(r.path(field).asDouble()));
+    runs.stream().filter(r -> !failed(r)).forEach(r -> stats.addValue(r.path(field).asDouble()));
     return stats;
   }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -35,17 +36,21 @@ public final class QueuedWorkload {
   /** One multiply of a batch: its row subset and the oracle's checksum for it. */
   public record Request(int rowsRequested, int index, RowRanges rows, int rowsSelected, String expected) {}
 
-  /** What one request gave. */
-  public record Outcome(Request request, String table, Engine.Run run, String checksum, long nnz) {
+  /**
+   * What one request gave: its run and C's checksum, or (run and checksum null) the error that
+   * stopped the engine.
+   */
+  public record Outcome(Request request, String table, Engine.Run run, String checksum, long nnz, String error) {
     public boolean equal() {
-      return checksum.equals(request.expected());
+      return error == null && checksum.equals(request.expected());
     }
   }
 
-  /** A batch's outcomes and its wall time (first start to last C readable). */
+  /** A batch's outcomes and its wall time (first start to last C readable or failed). */
   public record Batch(int concurrency, List<Outcome> outcomes, double wallSeconds) {
+    /** Requests answered (not failed) per second of the batch's wall time. */
     public double requestsPerSecond() {
-      return outcomes.size() / wallSeconds;
+      return outcomes.stream().filter(o -> o.error() == null).count() / wallSeconds;
     }
   }
 
@@ -86,24 +91,27 @@ public final class QueuedWorkload {
 
   /**
    * Runs every request with {@code engine} on {@code concurrency} threads. Each C is named
-   * {@code <cPrefix>_<index>}; after the batch every C is checked and deleted. A failed
-   * multiply fails the batch.
+   * {@code <cPrefix>_<index>}; after the batch every C is checked and deleted. A multiply that
+   * fails is an outcome with its error; the others go on.
    */
   public static Batch run(Target target, Engine engine, Semiring<?> semiring, String at, String b,
       String cPrefix, List<Request> requests, int concurrency, Engine.Settings settings)
       throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(concurrency);
-    List<Engine.Run> runs = new ArrayList<>();
+    List<Future<Engine.Run>> futures = new ArrayList<>();
     double wallSeconds;
     try {
       long begin = System.nanoTime();
-      List<Future<Engine.Run>> futures = new ArrayList<>();
       for (Request request : requests) {
         futures.add(pool.submit(() -> engine.multiply(target, semiring, at, b,
             table(cPrefix, request), request.rows(), settings)));
       }
       for (Future<Engine.Run> f : futures) {
-        runs.add(f.get());
+        try {
+          f.get();
+        } catch (ExecutionException e) {
+          // its outcome says so below; the batch's wall time still ends with its last request
+        }
       }
       wallSeconds = (System.nanoTime() - begin) / 1e9;
     } finally {
@@ -112,12 +120,31 @@ public final class QueuedWorkload {
     // Checked after the batch, so that the wall time is the multiplies' alone.
     List<Outcome> outcomes = new ArrayList<>();
     for (int n = 0; n < requests.size(); n++) {
-      String c = table(cPrefix, requests.get(n));
+      Request request = requests.get(n);
+      String c = table(cPrefix, request);
+      Engine.Run run;
+      try {
+        run = futures.get(n).get();
+      } catch (ExecutionException e) {
+        if (target.client().tableOperations().exists(c)) {
+          target.client().tableOperations().delete(c);
+        }
+        outcomes.add(new Outcome(request, c, null, null, 0, describe(e.getCause())));
+        continue;
+      }
       TableChecksum.Result result = TableChecksum.of(target.client(), c, semiring, Authorizations.EMPTY);
       target.client().tableOperations().delete(c);
-      outcomes.add(new Outcome(requests.get(n), c, runs.get(n), result.checksum(), result.nnz()));
+      outcomes.add(new Outcome(request, c, run, result.checksum(), result.nnz(), null));
     }
     return new Batch(concurrency, outcomes, wallSeconds);
+  }
+
+  /** An engine's error for the report: its type and message, with the first cause's. */
+  public static String describe(Throwable error) {
+    String text = error.getClass().getSimpleName() + ": " + error.getMessage();
+    Throwable cause = error.getCause();
+    return cause == null || cause.getMessage() == null || text.contains(cause.getMessage()) ? text
+        : text + " (caused by " + cause.getClass().getSimpleName() + ": " + cause.getMessage() + ")";
   }
 
   private static String table(String cPrefix, Request request) {

@@ -94,6 +94,20 @@ class FixtureMultiplyIT {
   }
 
   /**
+   * Over its memory budget the client baseline stops with an error naming C and the budget,
+   * writes nothing, and gives the budget back for the next multiply.
+   */
+  @Test
+  void clientBaselineOverItsMemoryBudgetStopsAndWritesNothing() throws Exception {
+    ClientEngine.MemoryBudgetExceededException e = assertThrows(ClientEngine.MemoryBudgetExceededException.class,
+        () -> ClientEngine.multiply(client, semiring, "AT", "B", "C_overBudget", RowRanges.all(),
+            Authorizations.EMPTY, 10_000));
+    assertTrue(e.getMessage().contains("C of 'C_overBudget' would pass the 10000 cells"), e.getMessage());
+    assertEquals(0, TableChecksum.of(client, "C_overBudget", semiring, Authorizations.EMPTY).nnz());
+    assertEquals(0, ClientEngine.cellsHeld());
+  }
+
+  /**
    * The iterator engine, its ingest ceiling (replaying the same products) and the MapReduce job
    * all give the oracle's C, through the harness's engine entry points.
    */

@@ -69,7 +69,7 @@ class ReportsTest {
 
     List<Path> files = Reports.write(runs());
     List<String> csv = Files.readAllLines(dir.resolve(Reports.SUMMARY_CSV));
-    assertTrue(csv.get(0).startsWith("scale,workload,engine,rowsRequested,concurrency,runs,allEqual"), csv.get(0));
+    assertTrue(csv.get(0).startsWith("scale,workload,engine,rowsRequested,concurrency,runs,failed,allEqual"), csv.get(0));
     assertEquals(1 + summary.rows().size(), csv.size());
     for (String plot : List.of(Plots.RATE_VS_SCALE, Plots.LATENCY_CDF, Plots.THROUGHPUT)) {
       byte[] png = Files.readAllBytes(dir.resolve(plot));
@@ -94,8 +94,47 @@ class ReportsTest {
     Reports.write(runs());
     String md = Files.readString(dir.resolve(Reports.REPORT_MD));
     assertTrue(md.contains("No crossover up to SCALE 10"), md);
-    assertTrue(md.contains("**1 of 2 multiplies produced a C that differs from its reference:**"), md);
+    assertTrue(md.contains("**1 of 2 multiplies did not produce a C equal to its reference (0 of them failed):**"), md);
     assertTrue(md.contains("SCALE 10 whole mr: C bb vs the oracle aa"), md);
     assertFalse(Files.exists(dir.resolve(Plots.LATENCY_CDF)), "no queued runs, no latency plot");
+  }
+
+  /**
+   * A failed run is reported with its error, counts against "C proven", and stays out of the
+   * medians, latencies, ratios and plots, which use the runs that finished.
+   */
+  @Test
+  void failedRunsAreReportedAndLeftOutOfTheStatistics() throws Exception {
+    whole(12, "iterator", 6_800_000, 20.0, true);
+    lines.add(RunRecords.object().put("engine", "client").put("workload", "whole").put("scale", 12)
+        .put("concurrency", 1).put("equal", false)
+        .put("error", "MemoryBudgetExceededException: client baseline: C of 'C_client_12' would pass the 4194304 cells")
+        .toString());
+    for (double s : new double[] {0.3, 0.1}) {
+      queued("client", 1024, 4, s, 2.0);
+    }
+    lines.add(RunRecords.object().put("engine", "client").put("workload", "queued").put("scale", 12)
+        .put("rows_requested", 1024).put("concurrency", 4).put("equal", false)
+        .put("error", "MemoryBudgetExceededException: over budget").toString());
+
+    Summary summary = Summary.read(runs());
+    Summary.Row clientWhole = summary.whole(12, "client").orElseThrow();
+    assertEquals(1, clientWhole.failed());
+    assertFalse(clientWhole.answered());
+    Summary.Row queued = summary.rows().stream().filter(r -> !r.whole()).findFirst().orElseThrow();
+    assertEquals(3, queued.runs());
+    assertEquals(1, queued.failed());
+    assertEquals(0.2, queued.latencyP50S(), 1e-9);
+    assertArrayEquals(new double[] {0.1, 0.3}, summary.latencies("client", 1024, 4), 1e-9);
+
+    Reports.write(runs());
+    String md = Files.readString(dir.resolve(Reports.REPORT_MD));
+    assertTrue(md.contains("**2 of 5 multiplies did not produce a C equal to its reference (2 of them failed):**"), md);
+    assertTrue(md.contains("- SCALE 12 whole client: failed: MemoryBudgetExceededException: client baseline:"), md);
+    assertTrue(md.contains("- SCALE 12 queued client 1024 rows at concurrency 4: failed: MemoryBudgetExceededException"), md);
+    assertTrue(md.contains("| 12 | client | 1 | - | - | - | - | - | **NO: 1 of 1 failed** |"), md);
+    assertTrue(md.contains("**NO: 1 of 3 failed**"), md);
+    assertFalse(md.contains("iterator engine / client-side baseline"), "no ratio against a failed run: " + md);
+    assertTrue(Files.exists(dir.resolve(Plots.RATE_VS_SCALE)));
   }
 }
