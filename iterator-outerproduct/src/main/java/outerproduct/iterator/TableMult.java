@@ -55,9 +55,12 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   static final int REMOTE_WRITE_PRIORITY = 30;
   public static final String SCAN_TYPE_HINT = "tablemult";
 
-  /** Totals over every tablet of B. */
+  /**
+   * Totals over every tablet of B. {@code seconds} runs from the call to C complete, which
+   * includes {@code flushSeconds}: flushing C's in-memory data to files.
+   */
   public record Result(long rowsAligned, long partialProducts, long entriesWritten, long resumes,
-      long monitoringEntries, double seconds) {
+      long monitoringEntries, double flushSeconds, double seconds) {
     public double partialProductsPerSecond() {
       return partialProducts / seconds;
     }
@@ -224,12 +227,21 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
           + " during the multiply (a server was lost or the tablet migrated); products written just"
           + " before the move may be in C twice", null);
     }
+    double flushSeconds = flush(client, results);
     for (String result : results) {
       ResultState.complete(client, result);
     }
     Progress total = scan.total;
     return new Result(total.rowsAligned(), total.partialProducts(), total.entriesWritten(),
-        total.resumes(), scan.monitoringEntries, (System.nanoTime() - begin) / 1e9);
+        total.resumes(), scan.monitoringEntries, flushSeconds, (System.nanoTime() - begin) / 1e9);
+  }
+
+  private static double flush(AccumuloClient client, List<String> results) {
+    try {
+      return ResultState.flush(client, results);
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      throw incomplete(client, results, "flushing the result to files failed: " + e.getMessage(), e);
+    }
   }
 
   private static IncompleteResultException incomplete(AccumuloClient client, List<String> results,

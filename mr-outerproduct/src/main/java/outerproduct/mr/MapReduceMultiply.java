@@ -73,8 +73,8 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
   /** The job's counters and times. */
   public record Result(String jobId, long rowsAligned, long partialProducts, long combinerIn,
       long combinerOut, long entriesWritten, int maps, int reduces, long taskAttempts,
-      long failedAttempts, boolean uber, double submitSeconds, double seconds) {
-    /** Partial products per second over {@link #seconds} (submit to C readable). */
+      long failedAttempts, boolean uber, double submitSeconds, double flushSeconds, double seconds) {
+    /** Partial products per second over {@link #seconds} (submit to C complete, flushed to files). */
     public double partialProductsPerSecond() {
       return partialProducts / seconds;
     }
@@ -210,10 +210,13 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
           if (!waitFor(job)) {
             throw JobFailedException.of(job, ResultState.incomplete(client, c, "job " + job.getJobID() + " failed"));
           }
+          double flushSeconds = 0;
           if (output == Output.BULK) {
             importFiles(client, fs, new Path(workDir, "rfiles"));
+          } else {
+            flushSeconds = ResultState.flush(client, List.of(c));
           }
-          result = result(job, submitSeconds, (System.nanoTime() - begin) / 1e9);
+          result = result(job, submitSeconds, flushSeconds, (System.nanoTime() - begin) / 1e9);
         } catch (IOException | InterruptedException | AccumuloException | RuntimeException e) {
           if (!(e instanceof JobFailedException)) {
             ResultState.incomplete(client, c, String.valueOf(e.getMessage()));
@@ -386,7 +389,8 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
     }
   }
 
-  private static Result result(Job job, double submitSeconds, double seconds) throws IOException,
+  private static Result result(Job job, double submitSeconds, double flushSeconds, double seconds)
+      throws IOException,
       InterruptedException {
     var counters = job.getCounters();
     return new Result(job.getJobID().toString(),
@@ -400,7 +404,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
             + counters.findCounter(JobCounter.TOTAL_LAUNCHED_REDUCES).getValue(),
         counters.findCounter(JobCounter.NUM_FAILED_MAPS).getValue()
             + counters.findCounter(JobCounter.NUM_FAILED_REDUCES).getValue(),
-        job.isUber(), submitSeconds, seconds);
+        job.isUber(), submitSeconds, flushSeconds, seconds);
   }
 
   private static List<byte[]> bytes(java.util.Collection<Text> rows) {

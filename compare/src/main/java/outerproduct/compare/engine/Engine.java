@@ -29,7 +29,7 @@ public enum Engine {
       TableMult.Result r = TableMult.on(target.clientProperties()).transposeOf(at).times(b).into(c)
           .semiring(semiring.name()).rows(rows).presum(settings.presum()).run();
       return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(),
-          Map.of("t_prepare_c_s", prepareSeconds));
+          Map.of("t_prepare_c_s", prepareSeconds, "t_flush_c_s", r.flushSeconds()));
     }
   },
   /**
@@ -53,7 +53,7 @@ public enum Engine {
       TableMult.Result r = TableMult.on(target.clientProperties()).into(c).semiring(semiring.name())
           .presum(settings.presum()).replayProducts(products);
       client.tableOperations().delete(products);
-      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), Map.of());
+      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), Map.of("t_flush_c_s", r.flushSeconds()));
     }
   },
   CLIENT("client") {
@@ -63,7 +63,7 @@ public enum Engine {
       AccumuloClient client = target.client();
       ClientEngine.Result r = ClientEngine.multiply(client, semiring, at, b, c, rows,
           client.securityOperations().getUserAuthorizations(client.whoami()));
-      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), Map.of());
+      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), Map.of("t_flush_c_s", r.flushSeconds()));
     }
   },
   /**
@@ -101,6 +101,7 @@ public enum Engine {
       info.put("failed_attempts", r.failedAttempts());
       info.put("t_setup_s", r.submitSeconds());
       info.put("t_prepare_c_s", prepareSeconds);
+      info.put("t_flush_c_s", r.flushSeconds());
       return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), info);
     }
   };

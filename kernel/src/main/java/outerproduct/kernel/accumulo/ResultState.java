@@ -36,6 +36,28 @@ public final class ResultState {
   }
 
   /**
+   * Flushes the tables' in-memory data to files and waits: an engine does this before it marks
+   * C complete, so that a complete C does not depend on write-ahead-log recovery. ServerFaultsIT
+   * restarts every tablet server after a multiply; the recovered C had lost part of its sums
+   * (0.01% with Java maps, 1.3% with native maps of 256 MB, where all of C was in memory) although
+   * every write had been acknowledged with {@code sync} durability.
+   *
+   * @return the seconds it took
+   */
+  public static double flush(AccumuloClient client, Iterable<String> tables)
+      throws AccumuloException, AccumuloSecurityException {
+    long begin = System.nanoTime();
+    for (String table : tables) {
+      try {
+        client.tableOperations().flush(table, null, null, true);
+      } catch (TableNotFoundException e) {
+        throw new AccumuloException("result table '" + table + "' was deleted before it was flushed", e);
+      }
+    }
+    return (System.nanoTime() - begin) / 1e9;
+  }
+
+  /**
    * Marks C incomplete; never throws, since it runs while another failure is being reported.
    *
    * @return a sentence for that failure's message saying what C's state now is
