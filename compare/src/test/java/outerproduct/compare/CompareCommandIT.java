@@ -79,6 +79,10 @@ class CompareCommandIT {
         assertTrue(r.has(field), "record lacks SPEC §6 field " + field + ": " + r);
       }
       assertTrue(r.path("equal").asBoolean(), "C differs from its reference: " + r);
+      // An existing cluster: its settings are read from the instance, its heap is not measured.
+      assertTrue(r.path("accumulo_settings").has("table.scan.dispatcher.opts.executor.tablemult"), r.toString());
+      assertTrue(r.has("tserver_heap_peak_mb") && r.path("tserver_heap_peak_mb").isNull(), r.toString());
+      assertTrue(r.path("engine_info").path("t_flush_c_s").isNumber(), "C's flush timed: " + r);
     }
 
     Graph500Fixture fixtures = Graph500Fixture.locate();
@@ -90,7 +94,7 @@ class CompareCommandIT {
     assertEquals(Set.of(oracle), wholeChecksums, "every engine's whole-table C equals this test's oracle");
 
     List<String> summary = Files.readAllLines(run.resolve(Reports.SUMMARY_CSV));
-    assertTrue(summary.stream().anyMatch(l -> l.startsWith("10,whole,iterator,,1,2,true,")),
+    assertTrue(summary.stream().anyMatch(l -> l.startsWith("10,whole,iterator,,1,2,0,true,")),
         "summary.csv has the iterator engine's median over 2 repeats: " + summary);
     for (String plot : List.of(Plots.RATE_VS_SCALE, Plots.LATENCY_CDF, Plots.THROUGHPUT)) {
       assertTrue(Files.size(run.resolve(plot)) > 1000, plot + " written");
