@@ -1,7 +1,6 @@
 package outerproduct.iterator;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -54,6 +53,7 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key,Value>, 
   private String table;
   private RemoteConnection connection;
   private RowRanges rows;
+  private List<Range> rowRanges;
   private ColumnFilter columns;
   /** The scan's authorizations, or the user's looked up once: a lookup per seek costs an RPC. */
   private Authorizations authorizations;
@@ -109,6 +109,7 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key,Value>, 
     table = options.get(TABLE_OPTION);
     connection = RemoteConnection.decode(options.get(CONNECTION_OPTION));
     rows = options.containsKey(ROWS_OPTION) ? RowRanges.parse(options.get(ROWS_OPTION)) : RowRanges.all();
+    rowRanges = Ranges.toAccumulo(rows);
     columns = options.containsKey(COLUMNS_OPTION) ? ColumnFilter.parse(options.get(COLUMNS_OPTION)) : null;
     authorizations = scanAuthorizations(env);
   }
@@ -133,13 +134,7 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key,Value>, 
   public void seek(Range range, Collection<ByteSequence> columnFamilies, boolean inclusive)
       throws IOException {
     close();
-    List<Range> clipped = new ArrayList<>();
-    for (Range r : Ranges.toAccumulo(rows)) {
-      Range c = range.clip(r, true);
-      if (c != null) {
-        clipped.add(c);
-      }
-    }
+    List<Range> clipped = Ranges.clip(rowRanges, range);
     pendingRanges = clipped.iterator();
     if (!clipped.isEmpty()) {
       scanner = openScanner();
@@ -150,10 +145,7 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key,Value>, 
       IteratorSetting seekRows = new IteratorSetting(ROW_RANGES_PRIORITY, "rowRanges", RowRangesIterator.class);
       RowRangesIterator.setRows(seekRows, rows);
       scanner.addScanIterator(seekRows);
-      Range first = clipped.get(0);
-      Range last = clipped.get(clipped.size() - 1);
-      pendingRanges = List.of(new Range(first.getStartKey(), first.isStartKeyInclusive(), last.getEndKey(),
-          last.isEndKeyInclusive())).iterator();
+      pendingRanges = List.of(Ranges.span(clipped)).iterator();
     }
     advance();
   }

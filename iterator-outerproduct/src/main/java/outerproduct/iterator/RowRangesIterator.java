@@ -1,7 +1,6 @@
 package outerproduct.iterator;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,14 +45,6 @@ public class RowRangesIterator implements SortedKeyValueIterator<Key,Value>, Opt
     setting.addOption(ROWS_OPTION, rows.toD4m());
   }
 
-  /** The smallest single range that holds every range of {@code rows}. */
-  public static Range span(RowRanges rows) {
-    List<Range> ranges = Ranges.toAccumulo(rows);
-    Range first = ranges.get(0);
-    Range last = ranges.get(ranges.size() - 1);
-    return new Range(first.getStartKey(), first.isStartKeyInclusive(), last.getEndKey(), last.isEndKeyInclusive());
-  }
-
   @Override
   public IteratorOptions describeOptions() {
     Map<String, String> named = new LinkedHashMap<>();
@@ -83,14 +74,7 @@ public class RowRangesIterator implements SortedKeyValueIterator<Key,Value>, Opt
       throws IOException {
     this.columnFamilies = columnFamilies;
     this.inclusive = inclusive;
-    List<Range> clipped = new ArrayList<>();
-    for (Range r : rows) {
-      Range c = range.clip(r, true);
-      if (c != null) {
-        clipped.add(c);
-      }
-    }
-    pending = clipped;
+    pending = Ranges.clip(rows, range);
     current = -1;
     seekNextRange();
   }

@@ -23,11 +23,9 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import outerproduct.kernel.accumulo.Ranges;
-import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.accumulo.IncompleteResultException;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.ResultState;
-import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.product.MultiplyBuilder;
 
 /**
@@ -55,12 +53,9 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   static final int REMOTE_WRITE_PRIORITY = 30;
   public static final String SCAN_TYPE_HINT = "tablemult";
 
-  /**
-   * Totals over every tablet of B. {@code seconds} runs from the call to C complete, which
-   * includes {@code flushSeconds}: flushing C's in-memory data to files.
-   */
+  /** Totals over every tablet of B. {@code seconds} runs from the call to C complete. */
   public record Result(long rowsAligned, long partialProducts, long entriesWritten, long resumes,
-      long monitoringEntries, double flushSeconds, double seconds) {
+      long monitoringEntries, double seconds) {
     public double partialProductsPerSecond() {
       return partialProducts / seconds;
     }
@@ -175,7 +170,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       InputTables.checkReadable(client, b);
       // A row subset reaches AT through the stack (one seeking scan per tablet of B); B is
       // scanned over the subset's span and its other rows are sought past.
-      List<Range> bRanges = List.of(rows.isAll() ? new Range() : RowRangesIterator.span(rows));
+      List<Range> bRanges = List.of(rows.isAll() ? new Range() : Ranges.span(rows));
       return writeResults(client, b, bRanges, List.of(twoTableSetting(), remoteWriteSetting()), begin);
     }
   }
@@ -227,21 +222,12 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
           + " during the multiply (a server was lost or the tablet migrated); products written just"
           + " before the move may be in C twice", null);
     }
-    double flushSeconds = flush(client, results);
     for (String result : results) {
       ResultState.complete(client, result);
     }
     Progress total = scan.total;
     return new Result(total.rowsAligned(), total.partialProducts(), total.entriesWritten(),
-        total.resumes(), scan.monitoringEntries, flushSeconds, (System.nanoTime() - begin) / 1e9);
-  }
-
-  private static double flush(AccumuloClient client, List<String> results) {
-    try {
-      return ResultState.flush(client, results);
-    } catch (AccumuloException | AccumuloSecurityException e) {
-      throw incomplete(client, results, "flushing the result to files failed: " + e.getMessage(), e);
-    }
+        total.resumes(), scan.monitoringEntries, (System.nanoTime() - begin) / 1e9);
   }
 
   private static IncompleteResultException incomplete(AccumuloClient client, List<String> results,

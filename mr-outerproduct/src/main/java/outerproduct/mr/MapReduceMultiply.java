@@ -32,15 +32,14 @@ import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobCounter;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import outerproduct.kernel.accumulo.Ranges;
-import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.ResultState;
-import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.mr.input.TabletGroupedInputFormat;
 import outerproduct.mr.io.CellKey;
@@ -73,12 +72,20 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
   /** The job's counters and times. */
   public record Result(String jobId, long rowsAligned, long partialProducts, long combinerIn,
       long combinerOut, long entriesWritten, int maps, int reduces, long taskAttempts,
-      long failedAttempts, boolean uber, double submitSeconds, double flushSeconds, double seconds) {
-    /** Partial products per second over {@link #seconds} (submit to C complete, flushed to files). */
+      long failedAttempts, boolean uber, TaskMemory taskMemory, double submitSeconds, double seconds) {
+    /** Partial products per second over {@link #seconds} (submit to C complete). */
     public double partialProductsPerSecond() {
       return partialProducts / seconds;
     }
   }
+
+  /**
+   * The largest resident set of any map and of any reduce task attempt, in bytes, as YARN's
+   * process-tree sampling saw it (Hadoop's {@code *_PHYSICAL_MEMORY_BYTES_MAX} counters); 0 where
+   * the job ran no such task or the platform has no process-tree reader. Under uber mode both are
+   * the ApplicationMaster's JVM, which runs every task.
+   */
+  public record TaskMemory(long mapPeakBytes, long reducePeakBytes) {}
 
   static final int COMPLETION_POLL_MILLIS = 200;
   static final String SHORT_LIVED_JVM_OPTS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
@@ -210,13 +217,10 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
           if (!waitFor(job)) {
             throw JobFailedException.of(job, ResultState.incomplete(client, c, "job " + job.getJobID() + " failed"));
           }
-          double flushSeconds = 0;
           if (output == Output.BULK) {
             importFiles(client, fs, new Path(workDir, "rfiles"));
-          } else {
-            flushSeconds = ResultState.flush(client, List.of(c));
           }
-          result = result(job, submitSeconds, flushSeconds, (System.nanoTime() - begin) / 1e9);
+          result = result(job, submitSeconds, (System.nanoTime() - begin) / 1e9);
         } catch (IOException | InterruptedException | AccumuloException | RuntimeException e) {
           if (!(e instanceof JobFailedException)) {
             ResultState.incomplete(client, c, String.valueOf(e.getMessage()));
@@ -389,7 +393,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
     }
   }
 
-  private static Result result(Job job, double submitSeconds, double flushSeconds, double seconds)
+  private static Result result(Job job, double submitSeconds, double seconds)
       throws IOException,
       InterruptedException {
     var counters = job.getCounters();
@@ -404,7 +408,9 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
             + counters.findCounter(JobCounter.TOTAL_LAUNCHED_REDUCES).getValue(),
         counters.findCounter(JobCounter.NUM_FAILED_MAPS).getValue()
             + counters.findCounter(JobCounter.NUM_FAILED_REDUCES).getValue(),
-        job.isUber(), submitSeconds, flushSeconds, seconds);
+        job.isUber(), new TaskMemory(counters.findCounter(TaskCounter.MAP_PHYSICAL_MEMORY_BYTES_MAX).getValue(),
+            counters.findCounter(TaskCounter.REDUCE_PHYSICAL_MEMORY_BYTES_MAX).getValue()),
+        submitSeconds, seconds);
   }
 
   private static List<byte[]> bytes(java.util.Collection<Text> rows) {

@@ -2,7 +2,6 @@ package outerproduct.compare.engine;
 
 import java.io.IOException;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -18,7 +17,6 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 import outerproduct.kernel.accumulo.Ranges;
-import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.accumulo.ScanEntrySource;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.product.OuterProduct;
@@ -37,8 +35,7 @@ import outerproduct.kernel.semiring.Semiring;
  */
 public final class ClientEngine {
   /** Counts of one run. */
-  public record Result(long rowsAligned, long partialProducts, long entriesWritten, double flushSeconds,
-      double seconds) {}
+  public record Result(long rowsAligned, long partialProducts, long entriesWritten, double seconds) {}
 
   /**
    * Heap per held cell of C: a HashMap node, the cell record with three Texts and their byte
@@ -113,9 +110,7 @@ public final class ClientEngine {
           writer.addMutation(m);
         }
       }
-      // Ends where the server-side engines end: C flushed to files (ResultState.flush says why).
-      double flushSeconds = ResultState.flush(client, List.of(c));
-      return new Result(counts[0], counts[1], sums.size(), flushSeconds, (System.nanoTime() - begin) / 1e9);
+      return new Result(counts[0], counts[1], sums.size(), (System.nanoTime() - begin) / 1e9);
     } finally {
       CELLS_HELD.addAndGet(-sums.size());
     }

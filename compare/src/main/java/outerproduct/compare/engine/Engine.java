@@ -29,7 +29,7 @@ public enum Engine {
       TableMult.Result r = TableMult.on(target.clientProperties()).transposeOf(at).times(b).into(c)
           .semiring(semiring.name()).rows(rows).presum(settings.presum()).run();
       return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(),
-          Map.of("t_prepare_c_s", prepareSeconds, "t_flush_c_s", r.flushSeconds()));
+          Map.of("t_prepare_c_s", prepareSeconds));
     }
   },
   /**
@@ -53,7 +53,7 @@ public enum Engine {
       TableMult.Result r = TableMult.on(target.clientProperties()).into(c).semiring(semiring.name())
           .presum(settings.presum()).replayProducts(products);
       client.tableOperations().delete(products);
-      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), Map.of("t_flush_c_s", r.flushSeconds()));
+      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), Map.of());
     }
   },
   CLIENT("client") {
@@ -63,7 +63,7 @@ public enum Engine {
       AccumuloClient client = target.client();
       ClientEngine.Result r = ClientEngine.multiply(client, semiring, at, b, c, rows,
           client.securityOperations().getUserAuthorizations(client.whoami()));
-      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), Map.of("t_flush_c_s", r.flushSeconds()));
+      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), Map.of());
     }
   },
   /**
@@ -99,9 +99,10 @@ public enum Engine {
       info.put("combiner_out", r.combinerOut());
       info.put("task_attempts", r.taskAttempts());
       info.put("failed_attempts", r.failedAttempts());
+      info.put("map_rss_peak_mb", megabytes(r.taskMemory().mapPeakBytes()));
+      info.put("reduce_rss_peak_mb", megabytes(r.taskMemory().reducePeakBytes()));
       info.put("t_setup_s", r.submitSeconds());
       info.put("t_prepare_c_s", prepareSeconds);
-      info.put("t_flush_c_s", r.flushSeconds());
       return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), info);
     }
   };
@@ -145,6 +146,11 @@ public enum Engine {
 
   public abstract Run multiply(Target target, Semiring<?> semiring, String at, String b, String c,
       RowRanges rows, Settings settings) throws Exception;
+
+  /** Whole megabytes; null for 0 (the counter was not measured). */
+  private static Long megabytes(long bytes) {
+    return bytes == 0 ? null : Math.round(bytes / (1024.0 * 1024.0));
+  }
 
   private static double secondsSince(long nanoTime) {
     return (System.nanoTime() - nanoTime) / 1e9;

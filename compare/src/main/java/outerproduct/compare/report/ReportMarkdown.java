@@ -52,7 +52,7 @@ public final class ReportMarkdown {
     line("|---|---|");
     for (String field : List.of("cluster", "input", "semiring", "tservers", "tserver_memory_mb",
         "tserver_in_memory_maps", "tablets_AT",
-        "tablets_B", "tablets_C", "presum", "c_durability", "mr_reducers", "mr_output", "mr_uber", "mr_conf",
+        "tablets_B", "tablets_C", "load", "presum", "c_durability", "mr_reducers", "mr_output", "mr_uber", "mr_conf",
         "yarn_memory_mb", "git_commit")) {
       line("| " + field + " | " + first.path(field).asText() + " |");
     }
@@ -78,8 +78,15 @@ public final class ReportMarkdown {
         + " over requests). Rates divide partial products by `t_total_s`, from the engine's start (C"
         + " already created) to C readable. The tablet-server heap peak is the largest server's heap in"
         + " use right after a garbage collection during the run (queued: the batch), read over JMX from the"
-        + " embedded cluster's servers (in-memory maps are off the heap when native maps are on).");
+        + " embedded cluster's servers (in-memory maps are off the heap when native maps are on). The"
+        + " MapReduce task peak is the largest resident set of any map or reduce attempt (Hadoop's"
+        + " `*_PHYSICAL_MEMORY_BYTES_MAX` counters; in uber mode, the ApplicationMaster's JVM, which runs"
+        + " every task).");
     return md.toString();
+  }
+
+  private static String megabytes(Double mb) {
+    return mb == null ? "-" : fmt("%.0f", mb);
   }
 
   private void correctness() {
@@ -113,8 +120,8 @@ public final class ReportMarkdown {
     }
     line("## Whole table");
     line("");
-    line("| SCALE | engine | runs | partial products | median s | median pp/s | rate / iterator's | tserver heap peak MB | C proven |");
-    line("|---|---|---|---|---|---|---|---|---|");
+    line("| SCALE | engine | runs | partial products | median s | median pp/s | rate / iterator's | tserver heap peak MB | MR task RSS peak MB | C proven |");
+    line("|---|---|---|---|---|---|---|---|---|---|");
     for (Row r : summary.rows()) {
       if (!r.whole()) {
         continue;
@@ -123,7 +130,7 @@ public final class ReportMarkdown {
           .map(it -> fmt("%.2f", r.ratePpPerSMedian() / it.ratePpPerSMedian())).orElse("-");
       line("| " + r.scale() + " | " + r.engine() + " | " + r.runs() + " | " + fmt("%,.0f", r.partialProductsMedian())
           + " | " + fmt("%.2f", r.secondsMedian()) + " | " + fmt("%.3g", r.ratePpPerSMedian()) + " | " + ratio
-          + " | " + (r.tserverHeapPeakMb() == null ? "-" : fmt("%.0f", r.tserverHeapPeakMb())) + " | " + proven(r) + " |");
+          + " | " + megabytes(r.tserverHeapPeakMb()) + " | " + megabytes(r.taskRssPeakMb()) + " | " + proven(r) + " |");
     }
     line("");
     line("**Verdict (throughput)**:");
@@ -162,13 +169,13 @@ public final class ReportMarkdown {
     }
     line("## Queued (row subsets)");
     line("");
-    line("| SCALE | rows | engine | in flight | requests | p50 s | p95 s | max s | requests/s | tserver heap peak MB | C proven |");
-    line("|---|---|---|---|---|---|---|---|---|---|---|");
+    line("| SCALE | rows | engine | in flight | requests | p50 s | p95 s | max s | requests/s | tserver heap peak MB | MR task RSS peak MB | C proven |");
+    line("|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (Row r : queued) {
       line("| " + r.scale() + " | " + r.rowsRequested() + " | " + r.engine() + " | " + r.concurrency() + " | "
           + r.runs() + " | " + fmt("%.2f", r.latencyP50S()) + " | " + fmt("%.2f", r.latencyP95S()) + " | "
           + fmt("%.2f", r.latencyMaxS()) + " | " + fmt("%.3g", r.requestsPerS()) + " | "
-          + (r.tserverHeapPeakMb() == null ? "-" : fmt("%.0f", r.tserverHeapPeakMb())) + " | " + proven(r) + " |");
+          + megabytes(r.tserverHeapPeakMb()) + " | " + megabytes(r.taskRssPeakMb()) + " | " + proven(r) + " |");
     }
     line("");
     line("**Verdict (latency, one request at a time)**:");

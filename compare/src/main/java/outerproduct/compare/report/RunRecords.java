@@ -47,4 +47,12 @@ public final class RunRecords {
   public Path file() {
     return file;
   }
+
+  /** An engine's error for the report: its type and message, with the first cause's. */
+  public static String error(Throwable error) {
+    String text = error.getClass().getSimpleName() + ": " + error.getMessage();
+    Throwable cause = error.getCause();
+    return cause == null || cause.getMessage() == null || text.contains(cause.getMessage()) ? text
+        : text + " (caused by " + cause.getClass().getSimpleName() + ": " + cause.getMessage() + ")";
+  }
 }

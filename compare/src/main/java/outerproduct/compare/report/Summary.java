@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 
 /**
@@ -33,11 +34,11 @@ public final class Summary {
    */
   @JsonPropertyOrder({"scale", "workload", "engine", "rowsRequested", "concurrency", "runs", "failed", "allEqual",
       "partialProductsMedian", "secondsMedian", "ratePpPerSMedian", "latencyP50S", "latencyP95S",
-      "latencyMaxS", "requestsPerS", "tserverHeapPeakMb"})
+      "latencyMaxS", "requestsPerS", "tserverHeapPeakMb", "taskRssPeakMb"})
   public record Row(int scale, String workload, String engine, Integer rowsRequested, int concurrency,
       int runs, int failed, boolean allEqual, double partialProductsMedian, double secondsMedian,
       double ratePpPerSMedian, Double latencyP50S, Double latencyP95S, Double latencyMaxS,
-      Double requestsPerS, Double tserverHeapPeakMb) {
+      Double requestsPerS, Double tserverHeapPeakMb, Double taskRssPeakMb) {
 
     public boolean whole() {
       return workload.equals("whole");
@@ -156,7 +157,7 @@ public final class Summary {
           stats(runs, "rate_pp_per_s").getPercentile(50),
           queued ? seconds.getPercentile(50) : null, queued ? seconds.getPercentile(95) : null,
           queued ? seconds.getMax() : null,
-          queued ? stats(runs, "batch_requests_per_s").getPercentile(50) : null, heapPeak(runs)));
+          queued ? stats(runs, "batch_requests_per_s").getPercentile(50) : null, heapPeak(runs), taskRssPeak(runs)));
     }
     rows.sort(Comparator.comparing(Row::workload).reversed().thenComparingInt(Row::scale)
         .thenComparing(r -> r.rowsRequested() == null ? 0 : r.rowsRequested())
@@ -168,6 +169,13 @@ public final class Summary {
   private static Double heapPeak(List<JsonNode> runs) {
     return runs.stream().filter(r -> r.path("tserver_heap_peak_mb").isNumber())
         .map(r -> r.path("tserver_heap_peak_mb").asDouble()).max(Double::compare).orElse(null);
+  }
+
+  /** The largest MapReduce task attempt's resident set of the group's runs; null for other engines. */
+  private static Double taskRssPeak(List<JsonNode> runs) {
+    return runs.stream().flatMap(r -> Stream.of(r.path("engine_info").path("map_rss_peak_mb"),
+            r.path("engine_info").path("reduce_rss_peak_mb")))
+        .filter(JsonNode::isNumber).map(JsonNode::asDouble).max(Double::compare).orElse(null);
   }
 
   private static DescriptiveStatistics stats(List<JsonNode> runs, String field) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ReportsTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
   @TempDir
   Path dir;
 
@@ -87,6 +90,41 @@ class ReportsTest {
     assertTrue(md.contains("![rate against SCALE](rate-vs-scale.png)"), md);
   }
 
+  /**
+   * Memory columns: the largest tablet-server heap of a group's runs, and for MapReduce the
+   * largest map or reduce attempt's resident set; "-" where a run did not measure it.
+   */
+  @Test
+  void memoryPeaksAreTheLargestOfTheGroup() throws Exception {
+    whole(12, "iterator", 6_800_000, 20.0, true);
+    whole(12, "mr", 6_800_000, 10.0, true);
+    whole(12, "mr", 6_800_000, 11.0, true);
+    List<String> records = new ArrayList<>();
+    long[][] taskPeaks = {{310, 420}, {505, 390}};
+    int mrRun = 0;
+    for (String line : lines) {
+      ObjectNode r = (ObjectNode) JSON.readTree(line);
+      r.put("tserver_heap_peak_mb", r.path("engine").asText().equals("iterator") ? 700 : 400 + mrRun);
+      if (r.path("engine").asText().equals("mr")) {
+        r.putObject("engine_info").put("map_rss_peak_mb", taskPeaks[mrRun][0])
+            .put("reduce_rss_peak_mb", taskPeaks[mrRun][1]);
+        mrRun++;
+      }
+      records.add(r.toString());
+    }
+    lines.clear();
+    lines.addAll(records);
+
+    Summary summary = Summary.read(runs());
+    assertEquals(700.0, summary.whole(12, "iterator").orElseThrow().tserverHeapPeakMb());
+    assertEquals(null, summary.whole(12, "iterator").orElseThrow().taskRssPeakMb());
+    assertEquals(401.0, summary.whole(12, "mr").orElseThrow().tserverHeapPeakMb());
+    assertEquals(505.0, summary.whole(12, "mr").orElseThrow().taskRssPeakMb());
+    Reports.write(runs());
+    String md = Files.readString(dir.resolve(Reports.REPORT_MD));
+    assertTrue(md.contains("| 12 | mr | 2 | 6,800,000 | 10.50 | 6.49e+05 | 1.91 | 401 | 505 | yes |"), md);
+  }
+
   @Test
   void noCrossoverAndAWrongResultAreSaid() throws Exception {
     whole(10, "iterator", 800_000, 2.0, true);
@@ -132,7 +170,7 @@ class ReportsTest {
     assertTrue(md.contains("**2 of 5 multiplies did not produce a C equal to its reference (2 of them failed):**"), md);
     assertTrue(md.contains("- SCALE 12 whole client: failed: MemoryBudgetExceededException: client baseline:"), md);
     assertTrue(md.contains("- SCALE 12 queued client 1024 rows at concurrency 4: failed: MemoryBudgetExceededException"), md);
-    assertTrue(md.contains("| 12 | client | 1 | - | - | - | - | - | **NO: 1 of 1 failed** |"), md);
+    assertTrue(md.contains("| 12 | client | 1 | - | - | - | - | - | - | **NO: 1 of 1 failed** |"), md);
     assertTrue(md.contains("**NO: 1 of 3 failed**"), md);
     assertFalse(md.contains("iterator engine / client-side baseline"), "no ratio against a failed run: " + md);
     assertTrue(Files.exists(dir.resolve(Plots.RATE_VS_SCALE)));

@@ -2,6 +2,7 @@ package outerproduct.kernel.accumulo;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.concurrent.TimeUnit;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
@@ -17,6 +18,7 @@ import org.apache.accumulo.core.security.TablePermission;
  */
 public final class ResultState {
   public static final String PROPERTY = "table.custom.outerproduct.state";
+  private static final int NEW_TABLE_GRACE_SECONDS = 10;
   public static final String COMPLETE = "complete";
   private static final String WRITING = "writing";
   private static final String INCOMPLETE = "incomplete";
@@ -33,28 +35,6 @@ public final class ResultState {
   public static void complete(AccumuloClient client, String table)
       throws AccumuloException, AccumuloSecurityException {
     set(client, table, COMPLETE);
-  }
-
-  /**
-   * Flushes the tables' in-memory data to files and waits: an engine does this before it marks
-   * C complete, so that a complete C does not depend on write-ahead-log recovery. ServerFaultsIT
-   * restarts every tablet server after a multiply; the recovered C had lost part of its sums
-   * (0.01% with Java maps, 1.3% with native maps of 256 MB, where all of C was in memory) although
-   * every write had been acknowledged with {@code sync} durability.
-   *
-   * @return the seconds it took
-   */
-  public static double flush(AccumuloClient client, Iterable<String> tables)
-      throws AccumuloException, AccumuloSecurityException {
-    long begin = System.nanoTime();
-    for (String table : tables) {
-      try {
-        client.tableOperations().flush(table, null, null, true);
-      } catch (TableNotFoundException e) {
-        throw new AccumuloException("result table '" + table + "' was deleted before it was flushed", e);
-      }
-    }
-    return (System.nanoTime() - begin) / 1e9;
   }
 
   /**
@@ -116,8 +96,31 @@ public final class ResultState {
     }
   }
 
+  /**
+   * A table created a moment ago may be missing from the manager's table cache, which follows
+   * ZooKeeper asynchronously (apache/accumulo#768, #5644): the manager then refuses the property
+   * as NOTFOUND. Seen once in TableMultIT's 16 concurrent multiplies, each creating its C; such
+   * a refusal is retried for up to {@value #NEW_TABLE_GRACE_SECONDS} s before it counts.
+   */
   private static void set(AccumuloClient client, String table, String state)
       throws AccumuloException, AccumuloSecurityException {
-    client.tableOperations().setProperty(table, PROPERTY, state);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(NEW_TABLE_GRACE_SECONDS);
+    while (true) {
+      try {
+        client.tableOperations().setProperty(table, PROPERTY, state);
+        return;
+      } catch (AccumuloException e) {
+        if (!(e.getCause() instanceof TableNotFoundException) || System.nanoTime() > deadline) {
+          throw e;
+        }
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AccumuloException("interrupted while recording the state of '" + table + "'", e);
+      }
+    }
   }
+
 }
