@@ -13,8 +13,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.conf.Configuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.compare.engine.Engine;
@@ -136,6 +138,11 @@ public final class CompareCommand implements Callable<Integer> {
       description = "Tablets per input table (split at row quantiles). Default: ${DEFAULT-VALUE}.")
   int tablets;
 
+  @Option(names = "--load", defaultValue = "auto",
+      description = "How inputs reach Accumulo: batchwriter, bulk (RFiles and one import), or auto (bulk from "
+          + InputLoad.BULK_FROM_ENTRIES + " entries). Default: ${DEFAULT-VALUE}.")
+  String load;
+
   @Option(names = "--presum", defaultValue = "0",
       description = "Iterator engine: cells pre-summed per tablet before writing; 0 = off. Default: ${DEFAULT-VALUE}.")
   long presum;
@@ -231,7 +238,8 @@ public final class CompareCommand implements Callable<Integer> {
       heap = cluster.heap();
       int queuedAt = queuedScale != null ? queuedScale : Collections.max(scales);
       for (int scale : scales) {
-        Inputs inputs = load(client, fixtures, scale);
+        // Bulk loads stage RFiles on the instance's volume file system: the local one when embedded.
+        Inputs inputs = load(client, clusterProperties == null ? Configuration::new : target.yarn(), fixtures, scale);
         if (workloads.contains("whole")) {
           allEqual &= runWhole(target, semiring, inputs, records);
         }
@@ -321,6 +329,15 @@ public final class CompareCommand implements Callable<Integer> {
     }
     mrOutputChoice();
     mrUberChoice();
+    loadChoice();
+  }
+
+  private InputLoad.Method loadChoice() {
+    try {
+      return InputLoad.Method.parse(load);
+    } catch (IllegalArgumentException e) {
+      throw usage(e.getMessage());
+    }
   }
 
   private void requireAtLeastOne(String option, int value) {
@@ -354,7 +371,7 @@ public final class CompareCommand implements Callable<Integer> {
   private ObjectNode parameters(TargetCluster cluster) {
     ObjectNode p = RunRecords.object().put("input", input).put("ef", 16).put("seeds", input.equals("generated") ? "A=1, B=2" : "graphulo fixtures")
         .put("semiring", semiringName).put("tservers", tservers).put("tserver_memory_mb", tserverMemoryMb)
-        .put("tablets_AT", tablets).put("tablets_B", tablets).put("tablets_C", tabletsC)
+        .put("tablets_AT", tablets).put("tablets_B", tablets).put("tablets_C", tabletsC).put("load", load)
         .put("repeats", repeats).put("presum", presum).put("c_durability", cDurability != null ? cDurability : "default (sync)")
         .put("mr_reducers", reducers).put("mr_output", mrOutput).put("mr_uber", mrUber).put("mr_conf", mrConf.toString()).put("yarn_memory_mb", yarnMemoryMb)
         .put("cluster", clusterProperties == null ? "embedded" : "existing: " + clusterProperties)
@@ -370,16 +387,19 @@ public final class CompareCommand implements Callable<Integer> {
   private record Inputs(int scale, String at, String b, SparseMatrix a, SparseMatrix bMatrix,
       Engine.Settings settings) {}
 
-  private Inputs load(AccumuloClient client, Graph500Fixture fixtures, int scale) throws Exception {
+  private Inputs load(AccumuloClient client, Supplier<Configuration> fileSystem, Graph500Fixture fixtures,
+      int scale) throws Exception {
     SparseMatrix a = fixtures != null ? fixtures.read(scale, "A") : KroneckerGenerator.standard(scale, "A").matrix();
     SparseMatrix b = fixtures != null ? fixtures.read(scale, "B") : KroneckerGenerator.standard(scale, "B").matrix();
     String atTable = tablePrefix + "AT_" + scale;
     String bTable = tablePrefix + "B_" + scale;
     long loadBegin = System.nanoTime();
-    MatrixLoader.load(client, atTable, a, tablets);
-    MatrixLoader.load(client, bTable, b, tablets);
-    log.info("SCALE {}: loaded {} ({} entries) and {} ({} entries) in {} s", scale, atTable, a.nnz(),
-        bTable, b.nnz(), String.format("%.1f", (System.nanoTime() - loadBegin) / 1e9));
+    Map<String, SparseMatrix> tables = new LinkedHashMap<>();
+    tables.put(atTable, a);
+    tables.put(bTable, b);
+    InputLoad.Method used = InputLoad.load(client, loadChoice(), fileSystem, tablets, tables);
+    log.info("SCALE {}: loaded {} ({} entries) and {} ({} entries) by {} in {} s", scale, atTable, a.nnz(),
+        bTable, b.nnz(), used.label(), String.format("%.1f", (System.nanoTime() - loadBegin) / 1e9));
     Engine.Settings settings = new Engine.Settings(presum, MatrixLoader.splits(a.transpose(), tabletsC),
         cDurability, reducers, mrOutputChoice(), mrUberChoice(), mrConf);
     return new Inputs(scale, atTable, bTable, a, b, settings);
@@ -404,7 +424,7 @@ public final class CompareCommand implements Callable<Integer> {
           result = Engine.named(engine).multiply(target, semiring, in.at(), in.b(), cTable,
               RowRanges.all(), in.settings());
         } catch (Exception e) {
-          String error = QueuedWorkload.describe(e);
+          String error = RunRecords.error(e);
           log.error("SCALE {} {} (repeat {}) failed: {}", in.scale(), engine, repeat, error, e);
           records.append(failedRecord(records, engine, "whole", in, in.a().rowIds().size(), 1, repeat)
               .put("error", error).put("started_at", startedAt));

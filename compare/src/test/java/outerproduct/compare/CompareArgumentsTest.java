@@ -20,6 +20,7 @@ class CompareArgumentsTest {
       "--scales 10 --queued-scale 12 | --queued-scale 12 is not one of --scales [10]",
       "--scales ten | Invalid value for option '--scales'",
       "--input elsewhere | --input",
+      "--load fax | --load 'fax': expected batchwriter, bulk or auto",
   })
   void badArgumentsExitTwoNamingTheOption(String args, String expected) {
     StringWriter err = new StringWriter();

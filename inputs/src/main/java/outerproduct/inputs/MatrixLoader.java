@@ -1,8 +1,13 @@
 package outerproduct.inputs;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Iterator;
 import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.UUID;
+import java.util.function.LongConsumer;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
@@ -10,7 +15,15 @@ import org.apache.accumulo.core.client.BatchWriter;
 import org.apache.accumulo.core.client.TableExistsException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
+import org.apache.accumulo.core.client.rfile.RFile;
+import org.apache.accumulo.core.client.rfile.RFileWriter;
+import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.data.Value;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.io.Text;
 import outerproduct.kernel.oracle.SparseMatrix;
 
@@ -18,16 +31,71 @@ import outerproduct.kernel.oracle.SparseMatrix;
  * Writes a matrix into a new table in the SPEC §1 layout (row, empty family, qualifier = column,
  * value = decimal text), pre-split into tablets at row quantiles of its entries so each tablet
  * holds about the same number of entries.
+ *
+ * <p>Two ways in: a BatchWriter (the default), or a bulk import ({@link #bulk}): one RFile per
+ * tablet, written to a private directory on Hadoop's default file system and imported at once,
+ * which skips the tablet servers' write-ahead log and in-memory map for large inputs. Either way
+ * the table is new: a loader never appends to an existing table.
+ *
+ * <pre>{@code
+ * MatrixLoader.into(client).tablets(4).bulk(new Configuration())
+ *     .onProgress(bar::stepBy).load("B_16", b);
+ * }</pre>
  */
 public final class MatrixLoader {
-  private MatrixLoader() {}
+  /** Entries between two progress reports. */
+  static final int PROGRESS_EVERY = 10_000;
+
+  private final AccumuloClient client;
+  private int tablets = 1;
+  private Configuration bulk;
+  private LongConsumer progress = entries -> {};
+
+  private MatrixLoader(AccumuloClient client) {
+    this.client = client;
+  }
+
+  public static MatrixLoader into(AccumuloClient client) {
+    return new MatrixLoader(client);
+  }
+
+  /** Loads through a BatchWriter into {@code tablets} tablets (1: no splits). */
+  public static long load(AccumuloClient client, String table, SparseMatrix matrix, int tablets)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
+    return into(client).tablets(tablets).load(table, matrix);
+  }
+
+  /** Number of tablets (1: no splits). */
+  public MatrixLoader tablets(int tablets) {
+    if (tablets < 1) {
+      throw new IllegalArgumentException("tablets must be at least 1, got " + tablets);
+    }
+    this.tablets = tablets;
+    return this;
+  }
 
   /**
-   * @param tablets number of tablets (1: no splits)
+   * Bulk import instead of a BatchWriter; the RFiles are staged under the user's home directory
+   * of {@code hadoop}'s default file system, which must be one the tablet servers can read (the
+   * instance's volume file system).
+   */
+  public MatrixLoader bulk(Configuration hadoop) {
+    this.bulk = hadoop;
+    return this;
+  }
+
+  /** Called with the number of entries written since its last call, every few thousand entries. */
+  public MatrixLoader onProgress(LongConsumer entriesWritten) {
+    this.progress = entriesWritten;
+    return this;
+  }
+
+  /**
+   * @return entries written
    * @throws IllegalArgumentException if the table exists: inputs are never appended to
    */
-  public static long load(AccumuloClient client, String table, SparseMatrix matrix, int tablets)
-      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+  public long load(String table, SparseMatrix matrix)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
     if (client.tableOperations().exists(table)) {
       throw new IllegalArgumentException("table '" + table + "' already exists; refusing to load into it");
     }
@@ -41,7 +109,12 @@ public final class MatrixLoader {
     } catch (TableExistsException e) {
       throw new IllegalArgumentException("table '" + table + "' was created concurrently", e);
     }
-    long written = 0;
+    return bulk == null ? write(table, matrix) : bulkImport(table, matrix, splits);
+  }
+
+  private long write(String table, SparseMatrix matrix)
+      throws AccumuloException, TableNotFoundException {
+    Counter counter = new Counter();
     try (BatchWriter writer = client.createBatchWriter(table)) {
       String currentRow = null;
       Mutation m = null;
@@ -54,13 +127,81 @@ public final class MatrixLoader {
           m = new Mutation(currentRow);
         }
         m.put("", e.column(), e.value());
-        written++;
+        counter.add();
       }
       if (m != null) {
         writer.addMutation(m);
       }
     }
-    return written;
+    return counter.finish();
+  }
+
+  /** One RFile per tablet (entries come in key order), then one import of the directory. */
+  private long bulkImport(String table, SparseMatrix matrix, SortedSet<Text> splits)
+      throws IOException, AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    FileSystem fs = FileSystem.get(bulk);
+    Path dir = fs.makeQualified(new Path(fs.getHomeDirectory(), ".outerproduct/load-" + UUID.randomUUID()));
+    fs.mkdirs(dir, new FsPermission((short) 0700));
+    Counter counter = new Counter();
+    try {
+      Iterator<Text> nextSplit = splits.iterator();
+      Text tabletEnd = nextSplit.hasNext() ? nextSplit.next() : null;
+      int file = 0;
+      RFileWriter writer = null;
+      try {
+        for (SparseMatrix.Entry e : matrix.entries()) {
+          Text row = new Text(e.row());
+          // A split is the last row of its tablet: the first row past it starts the next file.
+          boolean pastTablet = tabletEnd != null && row.compareTo(tabletEnd) > 0;
+          while (tabletEnd != null && row.compareTo(tabletEnd) > 0) {
+            tabletEnd = nextSplit.hasNext() ? nextSplit.next() : null;
+          }
+          if (writer == null || pastTablet) {
+            if (writer != null) {
+              writer.close();
+            }
+            writer = RFile.newWriter().to(new Path(dir, String.format("tablet-%05d.rf", file++)).toString())
+                .withFileSystem(fs).build();
+            writer.startDefaultLocalityGroup();
+          }
+          writer.append(new Key(row, new Text(), new Text(e.column())),
+              new Value(e.value().getBytes(StandardCharsets.UTF_8)));
+          counter.add();
+        }
+      } finally {
+        if (writer != null) {
+          writer.close();
+        }
+      }
+      if (file > 0) {
+        client.tableOperations().importDirectory(dir.toString()).to(table).tableTime(true).load();
+      }
+    } finally {
+      fs.delete(dir, true);
+    }
+    return counter.finish();
+  }
+
+  /** Counts entries, reporting them to the progress listener in steps. */
+  private final class Counter {
+    private long total;
+    private long unreported;
+
+    void add() {
+      total++;
+      if (++unreported == PROGRESS_EVERY) {
+        progress.accept(unreported);
+        unreported = 0;
+      }
+    }
+
+    long finish() {
+      if (unreported > 0) {
+        progress.accept(unreported);
+        unreported = 0;
+      }
+      return total;
+    }
   }
 
   /** Split points dividing the matrix's entries into {@code tablets} runs of about equal size. */

@@ -11,6 +11,7 @@ import java.util.concurrent.Future;
 import org.apache.accumulo.core.security.Authorizations;
 import outerproduct.compare.engine.Engine;
 import outerproduct.compare.engine.Target;
+import outerproduct.compare.report.RunRecords;
 import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.d4m.RowRange;
 import outerproduct.kernel.d4m.RowRanges;
@@ -129,7 +130,7 @@ public final class QueuedWorkload {
         if (target.client().tableOperations().exists(c)) {
           target.client().tableOperations().delete(c);
         }
-        outcomes.add(new Outcome(request, c, null, null, 0, describe(e.getCause())));
+        outcomes.add(new Outcome(request, c, null, null, 0, RunRecords.error(e.getCause())));
         continue;
       }
       TableChecksum.Result result = TableChecksum.of(target.client(), c, semiring, Authorizations.EMPTY);
@@ -137,14 +138,6 @@ public final class QueuedWorkload {
       outcomes.add(new Outcome(request, c, run, result.checksum(), result.nnz(), null));
     }
     return new Batch(concurrency, outcomes, wallSeconds);
-  }
-
-  /** An engine's error for the report: its type and message, with the first cause's. */
-  public static String describe(Throwable error) {
-    String text = error.getClass().getSimpleName() + ": " + error.getMessage();
-    Throwable cause = error.getCause();
-    return cause == null || cause.getMessage() == null || text.contains(cause.getMessage()) ? text
-        : text + " (caused by " + cause.getClass().getSimpleName() + ": " + cause.getMessage() + ")";
   }
 
   private static String table(String cPrefix, Request request) {

@@ -1,0 +1,69 @@
+package outerproduct.compare;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.hadoop.conf.Configuration;
+import outerproduct.inputs.MatrixLoader;
+import outerproduct.kernel.oracle.SparseMatrix;
+
+/**
+ * Loads one SCALE's input tables with a progress bar, through a BatchWriter or a bulk import
+ * ({@code --load}). {@code auto} bulk-imports inputs of {@value #BULK_FROM_ENTRIES} entries or
+ * more (SCALE 15 and up), where the tablet servers' log and in-memory map are the slow way in.
+ */
+final class InputLoad {
+  static final long BULK_FROM_ENTRIES = 500_000;
+
+  enum Method {
+    BATCHWRITER, BULK, AUTO;
+
+    static Method parse(String text) {
+      try {
+        return valueOf(text.toUpperCase(Locale.ROOT));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--load '" + text + "': expected batchwriter, bulk or auto", e);
+      }
+    }
+
+    /** The way in for a matrix of {@code entries}: never {@link #AUTO}. */
+    Method resolve(long entries) {
+      return this != AUTO ? this : entries >= BULK_FROM_ENTRIES ? BULK : BATCHWRITER;
+    }
+
+    String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  private InputLoad() {}
+
+  /**
+   * Loads each table (name to matrix, in order) into {@code tablets} tablets. A bulk import
+   * stages its RFiles on {@code fileSystem}'s default file system, which must be the instance's.
+   *
+   * @return the method used for the largest matrix (what the records report)
+   */
+  static Method load(AccumuloClient client, Method method, Supplier<Configuration> fileSystem, int tablets,
+      Map<String, SparseMatrix> tables) throws Exception {
+    long total = tables.values().stream().mapToLong(SparseMatrix::nnz).sum();
+    Method used = method.resolve(tables.values().stream().mapToLong(SparseMatrix::nnz).max().orElse(0));
+    try (ProgressBar bar = new ProgressBarBuilder().setTaskName("load " + String.join(", ", tables.keySet()))
+        .setStyle(ProgressBarStyle.ASCII).setInitialMax(total).setUnit(" entries", 1)
+        .setConsumer(new ConsoleProgressBarConsumer(System.err)).build()) {
+      for (Map.Entry<String, SparseMatrix> t : tables.entrySet()) {
+        MatrixLoader loader = MatrixLoader.into(client).tablets(tablets).onProgress(bar::stepBy);
+        if (method.resolve(t.getValue().nnz()) == Method.BULK) {
+          loader.bulk(fileSystem.get());
+        }
+        loader.load(t.getKey(), t.getValue());
+      }
+    }
+    return used;
+  }
+}
