@@ -192,8 +192,14 @@ class ServerFaultsIT {
     while (client.instanceOperations().getTabletServers().size() != n) {
       Thread.sleep(250);
     }
-    // A tablet migrating mid-multiply is reported as incomplete (a fair report); let the
-    // balancer finish moving tablets to the restarted server before the next multiply.
+    // A tablet migrating mid-multiply is reported as incomplete (a fair report), so the next
+    // multiply must start on a settled cluster. waitForBalance only counts the servers the
+    // manager knows, and the manager may learn of a restarted one after ZooKeeper lists it:
+    // wait until B's tablets are spread over all n (the default balancer balances each table).
     client.instanceOperations().waitForBalance();
+    while (TabletHosting.of(client, "faultB").hosts().size() < n) {
+      Thread.sleep(250);
+      client.instanceOperations().waitForBalance();
+    }
   }
 }
