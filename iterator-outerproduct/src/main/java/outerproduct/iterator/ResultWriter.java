@@ -29,7 +29,7 @@ import outerproduct.kernel.semiring.Semiring;
  * share counters, and an entry equal in key and timestamp to one of an earlier mutation replaces
  * it instead of joining it. Partial products of one C cell are exactly such entries: written as
  * rows of several products, a recovered C lost up to 90% of a cell's sum
- * ({@code WalRecoveryIT}). Single-entry mutations get distinct counters.
+ * ({@code WalRecoveryCanary}). Single-entry mutations get distinct counters.
  */
 final class ResultWriter<T> implements AutoCloseable {
   private final Semiring<T> semiring;

@@ -52,7 +52,7 @@ import outerproduct.kernel.semiring.Semirings;
  * whole-table multiply: either the multiply resumes and C equals the oracle, or it reports C
  * incomplete (marked in its table property) and a re-run replacing C yields exactly the oracle.
  * Accumulo's servers restarted between two multiplies: the second reads the inputs as they are
- * now, the first's C is intact.
+ * now, the first's C is intact, and the same restart keeps {@link WalRecoveryCanary} in view.
  */
 @ExtendWith(SharedClusters.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -162,6 +162,7 @@ class ServerFaultsIT {
   void accumuloRestartedBetweenTwoMultiplies() throws Exception {
     TableMult.on(props).transposeOf("faultAT").times("faultB").into("Cbefore").run();
     assertEquals(expected, TableChecksum.of(client, "Cbefore", LONG, Authorizations.EMPTY).checksum());
+    WalRecoveryCanary.writeBeforeRestart(client);
     MiniAccumuloClusterControl control = accumulo.cluster().getClusterControl();
     for (ServerType type : new ServerType[] {ServerType.GARBAGE_COLLECTOR, ServerType.TABLET_SERVER, ServerType.MANAGER}) {
       control.stopAllServers(type);
@@ -170,6 +171,7 @@ class ServerFaultsIT {
       control.startAllServers(type);
     }
     awaitTabletServers(2);
+    WalRecoveryCanary.checkAfterRestart(client);
     String k = a.rowIds().iterator().next();
     try (BatchWriter w = client.createBatchWriter("faultB")) {
       Mutation m = new Mutation(k);

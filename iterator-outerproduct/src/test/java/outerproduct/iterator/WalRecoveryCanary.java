@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumSet;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.BatchWriter;
 import org.apache.accumulo.core.client.IteratorSetting;
@@ -18,13 +17,6 @@ import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.accumulo.core.iterators.LongCombiner;
 import org.apache.accumulo.core.iterators.user.SummingCombiner;
 import org.apache.accumulo.core.security.Authorizations;
-import org.apache.accumulo.minicluster.ServerType;
-import org.apache.accumulo.miniclusterImpl.MiniAccumuloClusterControl;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
-import outerproduct.embedded.EmbeddedAccumulo;
-import outerproduct.embedded.SharedClusters;
 
 /**
  * Why {@link ResultWriter} writes every partial product as its own Mutation: in Accumulo 2.1.4,
@@ -33,42 +25,35 @@ import outerproduct.embedded.SharedClusters;
  * in-memory-map counter, so such entries replace each other instead of being combined). Partial
  * products of one C cell are such entries.
  *
- * <p>Both tables get the same 10,000 increments of ten cells of one row under a SummingCombiner,
+ * <p>Two tables get the same 10,000 increments of ten cells of one row under a SummingCombiner,
  * all with one timestamp: as 1,000 mutations of ten entries (each rotated by one column), and as
- * 10,000 single-entry mutations. Then every tablet server is stopped and started, and the
- * tables are recovered from the log. If the multi-entry case stops losing increments, Accumulo
- * has fixed its recovery and ResultWriter may batch a C row's products into one Mutation again.
+ * 10,000 single-entry mutations. {@link ServerFaultsIT} stops and starts every tablet server
+ * between {@link #writeBeforeRestart} and {@link #checkAfterRestart}, so the tables are recovered
+ * from the log. If the multi-entry case stops losing increments, Accumulo has fixed its recovery
+ * and ResultWriter may batch a C row's products into one Mutation again.
  */
-@ExtendWith(SharedClusters.class)
-@Timeout(value = 10, unit = TimeUnit.MINUTES)
-class WalRecoveryIT {
+final class WalRecoveryCanary {
   private static final int MUTATIONS = 1_000;
   private static final int COLUMNS = 10;
+  private static final long EXPECTED = (long) MUTATIONS * COLUMNS;
+  private static final String SINGLE = "walSingleEntry";
+  private static final String MULTI = "walMultiEntry";
 
-  @Test
-  void recoveryKeepsSingleEntryMutationsAndLosesEqualEntriesOfMultiEntryOnes(EmbeddedAccumulo accumulo)
-      throws Exception {
-    try (AccumuloClient client = accumulo.newClient()) {
-      write(client, "walSingleEntry", true);
-      write(client, "walMultiEntry", false);
-      long expected = (long) MUTATIONS * COLUMNS;
-      assertEquals(expected, sum(client, "walSingleEntry"));
-      assertEquals(expected, sum(client, "walMultiEntry"), "before the restart, every increment counts");
+  private WalRecoveryCanary() {}
 
-      MiniAccumuloClusterControl control = accumulo.cluster().getClusterControl();
-      int servers = client.instanceOperations().getTabletServers().size();
-      control.stopAllServers(ServerType.TABLET_SERVER);
-      control.startAllServers(ServerType.TABLET_SERVER);
-      while (client.instanceOperations().getTabletServers().size() != servers) {
-        Thread.sleep(250);
-      }
+  static void writeBeforeRestart(AccumuloClient client) throws Exception {
+    write(client, SINGLE, true);
+    write(client, MULTI, false);
+    assertEquals(EXPECTED, sum(client, SINGLE));
+    assertEquals(EXPECTED, sum(client, MULTI), "before the restart, every increment counts");
+  }
 
-      assertEquals(expected, sum(client, "walSingleEntry"), "single-entry mutations recover exactly");
-      long recovered = sum(client, "walMultiEntry");
-      assertTrue(recovered < expected, "Accumulo's recovery kept every increment of multi-entry mutations ("
-          + recovered + "): its bug is fixed, and ResultWriter's single-entry mutations can be reconsidered");
-      client.instanceOperations().waitForBalance();
-    }
+  static void checkAfterRestart(AccumuloClient client) throws Exception {
+    assertEquals(EXPECTED, sum(client, SINGLE), "single-entry mutations recover exactly");
+    long recovered = sum(client, MULTI);
+    assertTrue(recovered < EXPECTED, "Accumulo's recovery kept every increment of multi-entry mutations ("
+        + recovered + "): its bug is fixed, and ResultWriter's single-entry mutations can be reconsidered");
+    System.out.printf("WAL recovery canary: multi-entry mutations kept %d of %d increments%n", recovered, EXPECTED);
   }
 
   private static void write(AccumuloClient client, String table, boolean singleEntry) throws Exception {
@@ -97,7 +82,7 @@ class WalRecoveryIT {
   private static long sum(AccumuloClient client, String table) throws Exception {
     long total = 0;
     try (Scanner scanner = client.createScanner(table, Authorizations.EMPTY)) {
-      for (Map.Entry<Key,Value> e : scanner) {
+      for (Map.Entry<Key, Value> e : scanner) {
         total += Long.parseLong(e.getValue().toString());
       }
     }
