@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.conf.Property;
+import org.apache.accumulo.core.conf.PropertyType;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.conf.Configuration;
 import org.slf4j.Logger;
@@ -128,6 +130,11 @@ public final class CompareCommand implements Callable<Integer> {
       description = "In-memory map of each embedded tablet server (tserver.memory.maps.max): what it"
           + " buffers before a minor compaction. Default: ${DEFAULT-VALUE}.")
   int tserverMapMb;
+
+  @Option(names = "--accumulo-site", paramLabel = "KEY=VALUE",
+      description = "Embedded cluster: an accumulo.properties entry for every server (repeatable),"
+          + " e.g. table.file.compress.type=snappy. The instance's settings are recorded in the report.")
+  Map<String, String> accumuloSite = new LinkedHashMap<>();
 
   @Option(names = "--java-maps",
       description = "Embedded tablet servers keep their in-memory maps on the Java heap instead of"
@@ -275,7 +282,7 @@ public final class CompareCommand implements Callable<Integer> {
     }
     return TargetCluster.embedded(Path.of("target", "embedded-clusters"),
         new EmbeddedAccumulo.Settings().tabletServers(tservers).tabletServerMemoryMb(tserverMemoryMb)
-            .inMemoryMapMb(tserverMapMb).nativeMaps(!javaMaps),
+            .inMemoryMapMb(tserverMapMb).nativeMaps(!javaMaps).site(accumuloSite),
         engines.contains("mr"), yarnMemoryMb);
   }
 
@@ -330,6 +337,37 @@ public final class CompareCommand implements Callable<Integer> {
     mrOutputChoice();
     mrUberChoice();
     loadChoice();
+    if (clusterProperties != null && !accumuloSite.isEmpty()) {
+      throw usage("--accumulo-site " + accumuloSite.keySet() + ": applies to the embedded cluster only;"
+          + " an existing cluster keeps its own configuration");
+    }
+    accumuloSite.forEach((key, value) -> {
+      if (!isAccumuloProperty(key)) {
+        throw usage("--accumulo-site '" + key + "': not an Accumulo property");
+      }
+      if (!Property.isValidProperty(key, value)) {
+        throw usage("--accumulo-site " + key + "='" + value + "': not a valid value of that property");
+      }
+    });
+  }
+
+  /**
+   * A property Accumulo defines, or one under a prefix it defines for named entries (such as
+   * tserver.scan.executors. or table.custom.). Property.isValidPropertyKey also admits anything
+   * under the top-level prefixes (tserver., table., ...), so a misspelled key would pass it.
+   */
+  private static boolean isAccumuloProperty(String key) {
+    Property exact = Property.getPropertyByKey(key);
+    if (exact != null) {
+      return exact.getType() != PropertyType.PREFIX;
+    }
+    for (Property p : Property.values()) {
+      boolean namedEntries = p.getType() == PropertyType.PREFIX && p.getKey().indexOf('.') < p.getKey().length() - 1;
+      if (namedEntries && key.startsWith(p.getKey()) && key.length() > p.getKey().length()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private InputLoad.Method loadChoice() {

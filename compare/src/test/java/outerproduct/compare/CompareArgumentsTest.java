@@ -21,6 +21,9 @@ class CompareArgumentsTest {
       "--scales ten | Invalid value for option '--scales'",
       "--input elsewhere | --input",
       "--load fax | --load 'fax': expected batchwriter, bulk or auto",
+      "--accumulo-site table.file.compress.typo=snappy | --accumulo-site 'table.file.compress.typo': not an Accumulo property",
+      "--accumulo-site table.split.threshold=big | --accumulo-site table.split.threshold='big': not a valid value",
+      "--cluster c.properties --accumulo-site tserver.memory.maps.max=1G | applies to the embedded cluster only",
   })
   void badArgumentsExitTwoNamingTheOption(String args, String expected) {
     StringWriter err = new StringWriter();
