@@ -88,6 +88,12 @@ public final class EmbeddedAccumulo implements AutoCloseable {
       return this;
     }
 
+    /** accumulo.properties entries for every server. */
+    public Settings site(Map<String, String> entries) {
+      siteConfig.putAll(entries);
+      return this;
+    }
+
     /** An accumulo.properties entry for every server. */
     public Settings site(String property, String value) {
       siteConfig.put(property, value);
