@@ -151,9 +151,11 @@ public final class MatrixLoader {
       try {
         for (SparseMatrix.Entry e : matrix.entries()) {
           Text row = new Text(e.row());
-          // A split is the last row of its tablet: the first row past it starts the next file.
-          boolean pastTablet = tabletEnd != null && row.compareTo(tabletEnd) > 0;
+          // A split is the last row of its tablet: the first row past it starts the next file
+          // (skipping the ends of tablets that get no rows).
+          boolean pastTablet = false;
           while (tabletEnd != null && row.compareTo(tabletEnd) > 0) {
+            pastTablet = true;
             tabletEnd = nextSplit.hasNext() ? nextSplit.next() : null;
           }
           if (writer == null || pastTablet) {
