@@ -71,7 +71,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key,Value>, O
   private Semiring<?> semiring;
   private String c;
   private String ct;
-  private long presum;
+  private int presum;
   private long monitorEntries;
   private long monitorMillis;
   private long writerMemory;
@@ -107,6 +107,9 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key,Value>, O
   }
 
   public static void setPresum(IteratorSetting setting, long cells) {
+    if (cells < 0 || cells > PresumBuffer.MAX_CELLS) {
+      throw new IllegalArgumentException(PRESUM_OPTION + " must be between 0 and " + PresumBuffer.MAX_CELLS + ", got " + cells);
+    }
     setting.addOption(PRESUM_OPTION, Long.toString(cells));
   }
 
@@ -127,7 +130,8 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key,Value>, O
     named.put(CT_OPTION, "result table CT, the transpose of C");
     named.put(CONNECTION_OPTION, "client properties of the writing user (set through the API)");
     named.put(SEMIRING_OPTION, "semiring: " + Semirings.builtInNames() + " or a class name");
-    named.put(PRESUM_OPTION, "cells pre-summed in memory before writing; 0 = off");
+    named.put(PRESUM_OPTION, "cells pre-summed in memory before writing, at most " + PresumBuffer.MAX_CELLS
+        + " (about 50 bytes plus the ids each); 0 = off");
     named.put(MONITOR_ENTRIES_OPTION, "return a monitoring entry after about this many products; 0 = never");
     named.put(MONITOR_MILLIS_OPTION, "return a monitoring entry after about this many ms; 0 = never");
     named.put(WRITER_MEMORY_OPTION, "BatchWriter buffer in bytes (default " + DEFAULT_WRITER_MEMORY + ")");
@@ -146,7 +150,17 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key,Value>, O
         WRITER_MEMORY_OPTION, WRITER_THREADS_OPTION}) {
       IteratorOptionChecks.positiveLong(NAME, options, numeric, 0);
     }
+    presumCells(options);
     return true;
+  }
+
+  private static int presumCells(Map<String, String> options) {
+    long cells = IteratorOptionChecks.positiveLong(NAME, options, PRESUM_OPTION, 0);
+    if (cells > PresumBuffer.MAX_CELLS) {
+      throw new IllegalArgumentException(NAME + ": option '" + PRESUM_OPTION + "' must be at most "
+          + PresumBuffer.MAX_CELLS + " cells, got '" + options.get(PRESUM_OPTION) + "'");
+    }
+    return (int) cells;
   }
 
   @Override
@@ -159,7 +173,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key,Value>, O
     semiring = Semirings.forName(options.get(SEMIRING_OPTION));
     c = options.get(C_OPTION);
     ct = options.get(CT_OPTION);
-    presum = IteratorOptionChecks.positiveLong(NAME, options, PRESUM_OPTION, 0);
+    presum = presumCells(options);
     monitorEntries = IteratorOptionChecks.positiveLong(NAME, options, MONITOR_ENTRIES_OPTION, 0);
     monitorMillis = IteratorOptionChecks.positiveLong(NAME, options, MONITOR_MILLIS_OPTION, 0);
     writerMemory = IteratorOptionChecks.positiveLong(NAME, options, WRITER_MEMORY_OPTION, DEFAULT_WRITER_MEMORY);

@@ -1,15 +1,12 @@
 package outerproduct.iterator;
 
 import java.io.IOException;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.BatchWriter;
 import org.apache.accumulo.core.client.BatchWriterConfig;
 import org.apache.accumulo.core.client.MutationsRejectedException;
 import org.apache.accumulo.core.client.TableNotFoundException;
-import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Mutation;
 import outerproduct.kernel.semiring.Semiring;
@@ -19,9 +16,8 @@ import outerproduct.kernel.semiring.Semiring;
  * the start of the call, closed (everything flushed) before the call returns, since an iterator
  * gets no other chance to release a BatchWriter.
  *
- * <p>With pre-sum, up to {@code presumCells} distinct (i,j,visibility) are ⊕-ed in memory and
- * written when the buffer is full and at the end of the call. Each entry keeps its product's
- * visibility, so C's Combiner only ever ⊕-s products with equal labels.
+ * <p>With pre-sum, up to {@code presumCells} distinct (i,j,visibility) are ⊕-ed in memory
+ * ({@link PresumBuffer}) and written as they leave the buffer and at the end of the call.
  *
  * <p>Every entry is its own Mutation. Accumulo 2.1.4's write-ahead-log recovery replays each
  * mutation with room for one in-memory-map entry ({@code Tablet}'s recovery calls
@@ -37,17 +33,16 @@ final class ResultWriter<T> implements AutoCloseable {
   private final BatchWriter ct;
   private final String cName;
   private final String ctName;
-  private final long presumCells;
-  private final Map<ByteSequence, Map<Cell, T>> presum = new HashMap<>();
-  private long buffered;
+  private final PresumBuffer<T> presum;
   private long written;
 
   ResultWriter(Semiring<T> semiring, AccumuloClient client, String cTable, String ctTable,
-      long presumCells, BatchWriterConfig config) throws IOException {
+      int presumCells, BatchWriterConfig config) throws IOException {
     this.semiring = semiring;
     this.cName = cTable;
     this.ctName = ctTable;
-    this.presumCells = presumCells;
+    this.presum = presumCells == 0 ? null : new PresumBuffer<>(presumCells, semiring::plus,
+        (i, j, visibility, sum) -> write(i, j, visibility, semiring.encode(sum)));
     try {
       this.c = cTable == null ? null : client.createBatchWriter(cTable, config);
       this.ct = ctTable == null ? null : client.createBatchWriter(ctTable, config);
@@ -63,26 +58,15 @@ final class ResultWriter<T> implements AutoCloseable {
 
   /** One partial product for C(i,j) with its visibility; the arrays are copied if kept. */
   void add(ByteSequence i, ByteSequence j, ByteSequence visibility, byte[] value) throws IOException {
-    if (presumCells > 0) {
-      T v = semiring.decode(value);
-      Map<Cell, T> row = presum.computeIfAbsent(copy(i), r -> new HashMap<>());
-      Cell cell = new Cell(j, visibility);
-      T old = row.get(cell);
-      if (old == null) {
-        row.put(new Cell(copy(j), copy(visibility)), v);
-        if (++buffered >= presumCells) {
-          flushPresum();
-        }
-      } else {
-        row.put(cell, semiring.plus(old, v));
-      }
+    if (presum != null) {
+      presum.add(i, j, visibility, semiring.decode(value));
       return;
     }
-    write(i.toArray(), j.toArray(), visibility, value);
+    write(i.toArray(), j.toArray(), visibility.toArray(), value);
   }
 
   /** C(i,j) and CT(j,i), each a single-entry Mutation (see the class comment for why). */
-  private void write(byte[] i, byte[] j, ByteSequence visibility, byte[] value) throws IOException {
+  private void write(byte[] i, byte[] j, byte[] visibility, byte[] value) throws IOException {
     if (c != null) {
       addTo(c, cName, entry(i, j, visibility, value));
     }
@@ -92,36 +76,17 @@ final class ResultWriter<T> implements AutoCloseable {
     written++;
   }
 
-  private static Mutation entry(byte[] row, byte[] qualifier, ByteSequence visibility, byte[] value) {
+  private static Mutation entry(byte[] row, byte[] qualifier, byte[] visibility, byte[] value) {
     Mutation m = new Mutation(row);
-    if (visibility.length() == 0) {
+    if (visibility.length == 0) {
       m.put(EMPTY, qualifier, value);
     } else {
-      m.at().family(EMPTY).qualifier(qualifier).visibility(visibility.toArray()).put(value);
+      m.at().family(EMPTY).qualifier(qualifier).visibility(visibility).put(value);
     }
     return m;
   }
 
-  /** A pre-summed cell within one row of C: products with different labels stay apart. */
-  private record Cell(ByteSequence column, ByteSequence visibility) {}
-
   private static final byte[] EMPTY = new byte[0];
-
-  private static ByteSequence copy(ByteSequence b) {
-    return new ArrayByteSequence(b.toArray());
-  }
-
-  private void flushPresum() throws IOException {
-    for (Map.Entry<ByteSequence, Map<Cell, T>> row : presum.entrySet()) {
-      byte[] i = row.getKey().toArray();
-      for (Map.Entry<Cell, T> entry : row.getValue().entrySet()) {
-        Cell cell = entry.getKey();
-        write(i, cell.column().toArray(), cell.visibility(), semiring.encode(entry.getValue()));
-      }
-    }
-    presum.clear();
-    buffered = 0;
-  }
 
   private static void addTo(BatchWriter writer, String table, Mutation m) throws IOException {
     try {
@@ -138,7 +103,9 @@ final class ResultWriter<T> implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
-    flushPresum();
+    if (presum != null) {
+      presum.flush();
+    }
     IOException failure = null;
     for (BatchWriter w : new BatchWriter[] {c, ct}) {
       if (w == null) {

@@ -95,8 +95,8 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
 
   /** Pre-sum up to this many distinct cells per tablet in memory before writing; 0 = off. */
   public TableMult presum(long cells) {
-    if (cells < 0) {
-      throw new IllegalArgumentException("presum must be >= 0, got " + cells);
+    if (cells < 0 || cells > PresumBuffer.MAX_CELLS) {
+      throw new IllegalArgumentException("presum must be between 0 and " + PresumBuffer.MAX_CELLS + ", got " + cells);
     }
     this.presum = cells;
     return this;

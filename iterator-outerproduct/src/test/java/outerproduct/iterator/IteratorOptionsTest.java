@@ -72,6 +72,16 @@ class IteratorOptionsTest {
   }
 
   @Test
+  void presumBeyondTheBufferBoundIsNamed() {
+    Map<String,String> o = remoteWrite();
+    o.put(RemoteWriteIterator.PRESUM_OPTION, "300000000");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new RemoteWriteIterator().validateOptions(o));
+    assertEquals("RemoteWriteIterator: option 'presum' must be at most " + PresumBuffer.MAX_CELLS
+        + " cells, got '300000000'", e.getMessage());
+  }
+
+  @Test
   void missingResultTableAndUnknownSemiringAreNamed() {
     Map<String,String> o = remoteWrite();
     o.remove(RemoteWriteIterator.C_OPTION);
