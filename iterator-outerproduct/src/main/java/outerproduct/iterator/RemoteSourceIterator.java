@@ -23,7 +23,9 @@ import org.apache.accumulo.core.iterators.OptionDescriber;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
+import outerproduct.kernel.accumulo.IteratorOptionChecks;
 import outerproduct.kernel.accumulo.Ranges;
+import outerproduct.kernel.accumulo.RowRangesIterator;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
 
@@ -46,8 +48,6 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key,Value>, 
   public static final String ROWS_OPTION = "rows";
   public static final String COLUMNS_OPTION = "columns";
   private static final String NAME = RemoteSourceIterator.class.getSimpleName();
-  /** Above the table's own iterators (versioning is at 20), so it sees what a reader sees. */
-  private static final int ROW_RANGES_PRIORITY = 1000;
 
   private Map<String, String> options;
   private String table;
@@ -142,9 +142,7 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key,Value>, 
     if (clipped.size() > 1) {
       // One scan of the span, the server seeking from range to range, costs one RPC instead of
       // one per range: a 1,024-row subset otherwise opens 1,024 scans in every tablet of B.
-      IteratorSetting seekRows = new IteratorSetting(ROW_RANGES_PRIORITY, "rowRanges", RowRangesIterator.class);
-      RowRangesIterator.setRows(seekRows, rows);
-      scanner.addScanIterator(seekRows);
+      scanner.addScanIterator(RowRangesIterator.setting(rows));
       pendingRanges = List.of(Ranges.span(clipped)).iterator();
     }
     advance();

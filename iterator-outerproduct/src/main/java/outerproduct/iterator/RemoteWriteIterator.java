@@ -20,6 +20,8 @@ import org.apache.accumulo.core.iterators.OptionDescriber;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import outerproduct.kernel.accumulo.IteratorOptionChecks;
+import outerproduct.kernel.product.PresumBuffer;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 
@@ -107,10 +109,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key,Value>, O
   }
 
   public static void setPresum(IteratorSetting setting, long cells) {
-    if (cells < 0 || cells > PresumBuffer.MAX_CELLS) {
-      throw new IllegalArgumentException(PRESUM_OPTION + " must be between 0 and " + PresumBuffer.MAX_CELLS + ", got " + cells);
-    }
-    setting.addOption(PRESUM_OPTION, Long.toString(cells));
+    setting.addOption(PRESUM_OPTION, Long.toString(PresumBuffer.checkCells(PRESUM_OPTION, cells)));
   }
 
   public static void setMonitoring(IteratorSetting setting, long everyEntries, long everyMillis) {
@@ -155,12 +154,8 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key,Value>, O
   }
 
   private static int presumCells(Map<String, String> options) {
-    long cells = IteratorOptionChecks.positiveLong(NAME, options, PRESUM_OPTION, 0);
-    if (cells > PresumBuffer.MAX_CELLS) {
-      throw new IllegalArgumentException(NAME + ": option '" + PRESUM_OPTION + "' must be at most "
-          + PresumBuffer.MAX_CELLS + " cells, got '" + options.get(PRESUM_OPTION) + "'");
-    }
-    return (int) cells;
+    return PresumBuffer.checkCells(NAME + ": option '" + PRESUM_OPTION + "'",
+        IteratorOptionChecks.positiveLong(NAME, options, PRESUM_OPTION, 0));
   }
 
   @Override

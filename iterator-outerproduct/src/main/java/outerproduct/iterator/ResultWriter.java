@@ -9,6 +9,7 @@ import org.apache.accumulo.core.client.MutationsRejectedException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Mutation;
+import outerproduct.kernel.product.PresumBuffer;
 import outerproduct.kernel.semiring.Semiring;
 
 /**

@@ -27,6 +27,7 @@ import outerproduct.kernel.accumulo.IncompleteResultException;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.product.MultiplyBuilder;
+import outerproduct.kernel.product.PresumBuffer;
 
 /**
  * C = ATᵀ ⊕.⊗ B computed inside the tablet servers: a batch scan of B carrying
@@ -95,10 +96,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
 
   /** Pre-sum up to this many distinct cells per tablet in memory before writing; 0 = off. */
   public TableMult presum(long cells) {
-    if (cells < 0 || cells > PresumBuffer.MAX_CELLS) {
-      throw new IllegalArgumentException("presum must be between 0 and " + PresumBuffer.MAX_CELLS + ", got " + cells);
-    }
-    this.presum = cells;
+    this.presum = PresumBuffer.checkCells("presum", cells);
     return this;
   }
 

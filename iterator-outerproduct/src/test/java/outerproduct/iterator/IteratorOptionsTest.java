@@ -11,7 +11,9 @@ import java.util.Properties;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.iterators.OptionDescriber;
 import org.junit.jupiter.api.Test;
+import outerproduct.kernel.accumulo.RowRangesIterator;
 import outerproduct.kernel.d4m.D4mSyntaxException;
+import outerproduct.kernel.product.PresumBuffer;
 
 /** Every option error names the iterator, the option and the bad value — never the credentials. */
 class IteratorOptionsTest {
@@ -77,8 +79,8 @@ class IteratorOptionsTest {
     o.put(RemoteWriteIterator.PRESUM_OPTION, "300000000");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> new RemoteWriteIterator().validateOptions(o));
-    assertEquals("RemoteWriteIterator: option 'presum' must be at most " + PresumBuffer.MAX_CELLS
-        + " cells, got '300000000'", e.getMessage());
+    assertEquals("RemoteWriteIterator: option 'presum' must be between 0 (off) and " + PresumBuffer.MAX_CELLS
+        + " cells, got 300000000", e.getMessage());
   }
 
   @Test

@@ -1,4 +1,4 @@
-package outerproduct.iterator;
+package outerproduct.kernel.accumulo;
 
 import java.io.IOException;
 import java.util.Collection;
@@ -14,15 +14,15 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.accumulo.core.iterators.OptionDescriber;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
-import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.d4m.RowRanges;
 
 /**
  * Passes the entries whose rows lie in a D4M row-range set, seeking its source from one range to
  * the next instead of reading the rows between them.
  *
- * <p>TableMult puts it on its scans of AT for a row subset. Without it, a subset of n rows costs
- * n scan RPCs to AT (one per range) in every tablet of B; with it, one scan of the span of the
+ * <p>Both engines put it on their scans for a row subset: TableMult on its scans of AT, the
+ * MapReduce job on its input scan of B and its mappers' scans of AT. Without it, a subset of n
+ * rows costs n scan RPCs (one per range) per tablet; with it, one scan of the span of the
  * subset, which the tablet server serves by seeking. Sought to any range, it reads that range's
  * intersection with the set, so a scan torn down and resumed after its last key goes on where it
  * stopped.
@@ -31,6 +31,8 @@ import outerproduct.kernel.d4m.RowRanges;
  */
 public class RowRangesIterator implements SortedKeyValueIterator<Key,Value>, OptionDescriber {
   public static final String ROWS_OPTION = "rows";
+  /** Above the table's own iterators (versioning is at 20), so it sees what a reader sees. */
+  public static final int PRIORITY = 1000;
   private static final String NAME = RowRangesIterator.class.getSimpleName();
 
   private SortedKeyValueIterator<Key,Value> source;
@@ -43,6 +45,13 @@ public class RowRangesIterator implements SortedKeyValueIterator<Key,Value>, Opt
 
   public static void setRows(IteratorSetting setting, RowRanges rows) {
     setting.addOption(ROWS_OPTION, rows.toD4m());
+  }
+
+  /** A scan-time setting, at {@link #PRIORITY}, that passes {@code rows} only. */
+  public static IteratorSetting setting(RowRanges rows) {
+    IteratorSetting setting = new IteratorSetting(PRIORITY, "rowRanges", RowRangesIterator.class);
+    setRows(setting, rows);
+    return setting;
   }
 
   @Override

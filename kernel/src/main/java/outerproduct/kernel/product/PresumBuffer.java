@@ -1,4 +1,4 @@
-package outerproduct.iterator;
+package outerproduct.kernel.product;
 
 import java.io.IOException;
 import java.util.Arrays;
@@ -6,8 +6,10 @@ import java.util.function.BinaryOperator;
 import org.apache.accumulo.core.data.ByteSequence;
 
 /**
- * The iterator engine's bounded pre-sum: up to {@code maxCells} distinct (i, j, visibility) cells,
- * each with the ⊕ of the partial products it has received. Products with different visibilities
+ * Bounded pre-sum, as both engines apply it before partial products leave them (the iterator
+ * engine per tablet before writing C, the MapReduce engine per map task before the sort): up to
+ * {@code maxCells} distinct (i, j, visibility) cells, each with the ⊕ of the partial products it
+ * has received. Products with different visibilities
  * stay in different cells, so C's Combiner only ever ⊕-s products with equal labels.
  *
  * <p>When a new cell does not fit, the older half of the cells (by first product) is handed to the
@@ -18,18 +20,18 @@ import org.apache.accumulo.core.data.ByteSequence;
  *
  * <p>Memory: the cells' id bytes sit end to end in one array; per cell there are five ints, one
  * value (a reference and, for the double semirings, a boxed Double) and two to four hash-table ints
- * (open addressing, at most half full): about 50 bytes plus the ids. Arrays grow by doubling up to the bound, so a buffer sized for a whole table costs a
- * small multiply nothing. The per-product path allocates nothing but the semiring's ⊕ result.
+ * (open addressing, at most half full): about 50 bytes plus the ids. Arrays grow by doubling up to
+ * the bound, so a buffer sized for a whole table costs a small multiply nothing. The per-product path allocates nothing but the semiring's ⊕ result.
  */
-final class PresumBuffer<T> {
+public final class PresumBuffer<T> {
 
   /** Receives the cells that leave the buffer: the arrays are fresh copies the sink may keep. */
-  interface Sink<T> {
+  public interface Sink<T> {
     void accept(byte[] i, byte[] j, byte[] visibility, T value) throws IOException;
   }
 
   /** The largest bound: keeps the hash table (four ints per cell at most) within one array. */
-  static final int MAX_CELLS = 1 << 28;
+  public static final int MAX_CELLS = 1 << 28;
 
   private static final int INITIAL_CELLS = 1 << 10;
 
@@ -49,22 +51,42 @@ final class PresumBuffer<T> {
   /** Cell index + 1 per slot, 0 = free; length a power of two at least twice the cell arrays'. */
   private int[] table = new int[INITIAL_CELLS * 2];
 
-  PresumBuffer(int maxCells, BinaryOperator<T> plus, Sink<T> sink) {
-    if (maxCells < 1 || maxCells > MAX_CELLS) {
-      throw new IllegalArgumentException("pre-sum cells must be between 1 and " + MAX_CELLS + ", got " + maxCells);
+  /**
+   * Checks a pre-sum size as the engines' options take it: 0 (off) up to {@link #MAX_CELLS}.
+   *
+   * @param option names the option in the message, e.g. {@code "option 'presum'"}
+   * @throws IllegalArgumentException naming the option, the bound and the value
+   */
+  public static int checkCells(String option, long cells) {
+    if (cells < 0 || cells > MAX_CELLS) {
+      throw new IllegalArgumentException(option + " must be between 0 (off) and " + MAX_CELLS
+          + " cells, got " + cells);
     }
+    return (int) cells;
+  }
+
+  /**
+   * @param maxCells at least 1, at most {@link #MAX_CELLS}
+   * @param plus the semiring's ⊕
+   * @param sink receives the cells that leave
+   */
+  public PresumBuffer(int maxCells, BinaryOperator<T> plus, Sink<T> sink) {
+    if (maxCells < 1) {
+      throw new IllegalArgumentException("pre-sum cells must be at least 1, got " + maxCells);
+    }
+    checkCells("pre-sum cells", maxCells);
     this.maxCells = maxCells;
     this.plus = plus;
     this.sink = sink;
   }
 
   /** Cells held now. */
-  int cells() {
+  public int cells() {
     return cells;
   }
 
   /** ⊕-s {@code value} into cell (i, j, visibility); the sequences are copied if kept. */
-  void add(ByteSequence i, ByteSequence j, ByteSequence visibility, T value) throws IOException {
+  public void add(ByteSequence i, ByteSequence j, ByteSequence visibility, T value) throws IOException {
     int h = hash(visibility, hash(j, hash(i, 1)));
     int mask = table.length - 1;
     for (int slot = h & mask; ; slot = (slot + 1) & mask) {
@@ -86,7 +108,7 @@ final class PresumBuffer<T> {
   }
 
   /** Hands every cell to the sink, oldest first, and empties the buffer. */
-  void flush() throws IOException {
+  public void flush() throws IOException {
     evict(cells);
   }
 

@@ -1,4 +1,4 @@
-package outerproduct.iterator;
+package outerproduct.kernel.product;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -117,5 +117,17 @@ class PresumBufferTest {
     assertThrows(IllegalArgumentException.class, () -> new PresumBuffer<Long>(0, Long::sum, (i, j, v, x) -> {}));
     assertThrows(IllegalArgumentException.class,
         () -> new PresumBuffer<Long>(PresumBuffer.MAX_CELLS + 1, Long::sum, (i, j, v, x) -> {}));
+  }
+
+  @Test
+  void optionCheckAcceptsOffAndTheBoundAndNamesTheOptionOtherwise() {
+    assertEquals(0, PresumBuffer.checkCells("option 'presum'", 0));
+    assertEquals(PresumBuffer.MAX_CELLS, PresumBuffer.checkCells("option 'presum'", PresumBuffer.MAX_CELLS));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> PresumBuffer.checkCells("--presum", -1));
+    assertEquals("--presum must be between 0 (off) and " + PresumBuffer.MAX_CELLS + " cells, got -1", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> PresumBuffer.checkCells("--presum", PresumBuffer.MAX_CELLS + 1L));
+    assertTrue(e.getMessage().endsWith("got " + (PresumBuffer.MAX_CELLS + 1L)), e.getMessage());
   }
 }

@@ -1,4 +1,4 @@
-package outerproduct.iterator;
+package outerproduct.kernel.accumulo;
 
 import java.util.List;
 import java.util.Map;

@@ -1,19 +1,22 @@
-package outerproduct.iterator;
+package outerproduct.kernel.accumulo;
 
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.accumulo.core.iterators.OptionDescriber.IteratorOptions;
 
-/** Option checks shared by this module's iterators: unknown and missing options are errors. */
-final class IteratorOptionChecks {
+/**
+ * Option checks shared by the project's iterators (both engines' tablet-server code): unknown
+ * and missing options are errors, and every message names the iterator, the option and the value.
+ */
+public final class IteratorOptionChecks {
   private IteratorOptionChecks() {}
 
   /**
    * @throws IllegalArgumentException naming an unknown option of {@code iterator}, or a missing
    *     required one
    */
-  static void check(String iterator, IteratorOptions described, Map<String, String> options,
+  public static void check(String iterator, IteratorOptions described, Map<String, String> options,
       Set<String> required) {
     rejectUnknown(iterator, described, options);
     for (String name : required) {
@@ -25,7 +28,7 @@ final class IteratorOptionChecks {
   }
 
   /** @throws IllegalArgumentException naming the first option {@code described} does not list */
-  static void rejectUnknown(String iterator, IteratorOptions described, Map<String, String> options) {
+  public static void rejectUnknown(String iterator, IteratorOptions described, Map<String, String> options) {
     Set<String> known = described.getNamedOptions().keySet();
     for (String name : options.keySet()) {
       if (!known.contains(name)) {
@@ -35,7 +38,7 @@ final class IteratorOptionChecks {
     }
   }
 
-  static long positiveLong(String iterator, Map<String, String> options, String name, long dflt) {
+  public static long positiveLong(String iterator, Map<String, String> options, String name, long dflt) {
     String value = options.get(name);
     if (value == null) {
       return dflt;
