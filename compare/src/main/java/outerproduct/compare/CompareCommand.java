@@ -32,6 +32,7 @@ import outerproduct.inputs.KroneckerGenerator;
 import outerproduct.inputs.MatrixLoader;
 import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.kernel.oracle.SparseMatrix;
+import outerproduct.kernel.product.PresumBuffer;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 import outerproduct.mr.MapReduceMultiply;
@@ -151,6 +152,11 @@ public final class CompareCommand implements Callable<Integer> {
       description = "MapReduce engine: reduce tasks on whole tables (row subsets run uber, with one)."
           + " Default: ${DEFAULT-VALUE}.")
   int reducers;
+
+  @Option(names = "--mr-presum", defaultValue = "" + MapReduceMultiply.DEFAULT_PRESUM,
+      description = "MapReduce engine: cells each map task pre-sums in memory before the sort; 0 = off."
+          + " Default: ${DEFAULT-VALUE}.")
+  long mrPresum;
 
   @Option(names = "--mr-output", defaultValue = "batchwriter",
       description = "MapReduce engine: how reducers deliver C: batchwriter or bulk. Default: ${DEFAULT-VALUE}.")
@@ -326,6 +332,8 @@ public final class CompareCommand implements Callable<Integer> {
     if (queuedScale != null && !scales.contains(queuedScale)) {
       throw usage("--queued-scale " + queuedScale + " is not one of --scales " + scales);
     }
+    requirePresum("--presum", presum);
+    requirePresum("--mr-presum", mrPresum);
     mrOutputChoice();
     mrUberChoice();
     loadChoice();
@@ -370,6 +378,14 @@ public final class CompareCommand implements Callable<Integer> {
     }
   }
 
+  private void requirePresum(String option, long cells) {
+    try {
+      PresumBuffer.checkCells(option, cells);
+    } catch (IllegalArgumentException e) {
+      throw usage(e.getMessage());
+    }
+  }
+
   private void requireAtLeastOne(String option, int value) {
     if (value < 1) {
       throw usage(option + " must be at least 1, got " + value);
@@ -403,7 +419,7 @@ public final class CompareCommand implements Callable<Integer> {
         .put("semiring", semiringName).put("tservers", tservers).put("tserver_memory_mb", tserverMemoryMb)
         .put("tablets_AT", tablets).put("tablets_B", tablets).put("tablets_C", tabletsC).put("load", load)
         .put("repeats", repeats).put("presum", presum).put("c_durability", cDurability != null ? cDurability : "default (sync)")
-        .put("mr_reducers", reducers).put("mr_output", mrOutput).put("mr_uber", mrUber).put("mr_conf", mrConf.toString()).put("yarn_memory_mb", yarnMemoryMb)
+        .put("mr_reducers", reducers).put("mr_presum", mrPresum).put("mr_output", mrOutput).put("mr_uber", mrUber).put("mr_conf", mrConf.toString()).put("yarn_memory_mb", yarnMemoryMb)
         .put("cluster", clusterProperties == null ? "embedded" : "existing: " + clusterProperties)
         .put("git_commit", GitCommit.describe()).put("command", commandLine);
     p.putObject("host").put("cores", Runtime.getRuntime().availableProcessors())
@@ -428,7 +444,7 @@ public final class CompareCommand implements Callable<Integer> {
     log.info("SCALE {}: loaded {} ({} entries) and {} ({} entries) by {} in {} s", scale, atTable, a.nnz(),
         bTable, b.nnz(), used.label(), String.format("%.1f", (System.nanoTime() - loadBegin) / 1e9));
     Engine.Settings settings = new Engine.Settings(presum, MatrixLoader.splits(a.transpose(), tabletsC),
-        cDurability, reducers, mrOutputChoice(), mrUberChoice(), mrConf);
+        cDurability, reducers, mrOutputChoice(), mrUberChoice(), mrConf, mrPresum);
     return new EngineRuns.Inputs(scale, atTable, bTable, a, b, settings);
   }
 

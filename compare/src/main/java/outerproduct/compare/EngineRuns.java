@@ -192,9 +192,7 @@ final class EngineRuns {
         .put("scale", in.scale()).put("rows_selected", rowsSelected).put("concurrency", threads)
         .put("repeat", repeat).put("nnz_AT", in.a().nnz()).put("nnz_B", in.bMatrix().nnz())
         .put("tablets_C", in.settings().resultSplits().size() + 1).put("equal", false);
-    if (!engine.equals("iterator")) {
-      record.put("presum", 0).put("c_durability", "default (sync)");
-    }
+    putEngineSettings(record, engine, in.settings());
     return record;
   }
 
@@ -213,10 +211,15 @@ final class EngineRuns {
         .put("rate_pp_per_s", run.partialProducts() / run.seconds())
         .put("rate_divides_by", "t_total_s: from the engine's start (C already created) to C readable;"
             + " t_c_compacted_s is not measured (null)");
-    if (!engine.equals("iterator")) {
-      record.put("presum", 0).put("c_durability", "default (sync)");
-    }
+    putEngineSettings(record, engine, in.settings());
     RunRecords.putInfo(record, run.info());
     return record;
+  }
+
+  /** The run-wide presum and c_durability are the iterator engine's; other engines say their own. */
+  private static void putEngineSettings(ObjectNode record, String engine, Engine.Settings settings) {
+    if (!engine.equals("iterator")) {
+      record.put("presum", engine.equals("mr") ? settings.mrPresum() : 0).put("c_durability", "default (sync)");
+    }
   }
 }

@@ -21,6 +21,8 @@ class CompareArgumentsTest {
       "--scales ten | Invalid value for option '--scales'",
       "--input elsewhere | --input",
       "--load fax | --load 'fax': expected batchwriter, bulk or auto",
+      "--presum -1 | --presum must be between 0 (off) and 268435456 cells, got -1",
+      "--mr-presum 300000000 | --mr-presum must be between 0 (off) and 268435456 cells, got 300000000",
       "--accumulo-site table.file.compress.typo=snappy | --accumulo-site 'table.file.compress.typo': not an Accumulo property",
       "--accumulo-site table.split.threshold=big | --accumulo-site table.split.threshold='big': not a valid value",
       "--cluster c.properties --accumulo-site tserver.memory.maps.max=1G | applies to the embedded cluster only",

@@ -10,6 +10,8 @@ import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import outerproduct.kernel.d4m.ColumnFilter;
+import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.product.PresumBuffer;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 
@@ -31,8 +33,10 @@ public final class MultiplyConf {
   public static final String CLIENT_PROPERTIES_PATH = PREFIX + "client.properties.path";
   /** Sorted C rows at which reducer partitions start (base64, comma-separated). */
   public static final String PARTITION_CUTS = PREFIX + "partition.cuts";
-  /** Sorted split rows of B: the input format groups a row subset's ranges by B's tablets. */
-  public static final String B_TABLET_SPLITS = PREFIX + "b.tablet.splits";
+  /** The row subset (D4M syntax); absent for the whole table. */
+  public static final String ROW_SUBSET = PREFIX + "rows";
+  /** Distinct cells each map task pre-sums in memory before its output is sorted; 0 = off. */
+  public static final String PRESUM_CELLS = PREFIX + "presum.cells";
   /** Largest Mutation a reducer builds for one C row before sending it. */
   public static final String MUTATION_MAX_CELLS = PREFIX + "mutation.max.cells";
 
@@ -58,6 +62,12 @@ public final class MultiplyConf {
     return required(C_TABLE);
   }
 
+  /** The rows k to multiply: a subset, or {@link RowRanges#all()}. */
+  public RowRanges rowSubset() {
+    String s = conf.get(ROW_SUBSET);
+    return s == null ? RowRanges.all() : RowRanges.parse(s);
+  }
+
   public ColumnFilter atColumns() {
     String s = conf.get(AT_COLUMNS);
     return s == null ? null : ColumnFilter.parse(s);
@@ -65,6 +75,11 @@ public final class MultiplyConf {
 
   public boolean removeZeros() {
     return conf.getBoolean(REMOVE_ZEROS, false);
+  }
+
+  /** @throws IllegalArgumentException naming {@link #PRESUM_CELLS} when out of range */
+  public int presumCells() {
+    return PresumBuffer.checkCells(PRESUM_CELLS, conf.getLong(PRESUM_CELLS, 0));
   }
 
   public int mutationMaxCells() {

@@ -53,6 +53,10 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
   @Option(names = "--reducers", defaultValue = "1", description = "Reduce tasks. Default: ${DEFAULT-VALUE}.")
   int reducers;
 
+  @Option(names = "--presum", defaultValue = "" + MapReduceMultiply.DEFAULT_PRESUM, paramLabel = "CELLS",
+      description = "Cells each map task pre-sums in memory before the sort; 0 = off. Default: ${DEFAULT-VALUE}.")
+  long presum;
+
   @Option(names = "--output", defaultValue = "batchwriter", converter = OutputConverter.class,
       description = "batchwriter (AccumuloOutputFormat) or bulk (RFiles + one bulk import). Default: ${DEFAULT-VALUE}.")
   MapReduceMultiply.Output output;
@@ -102,7 +106,7 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
   @Override
   public Integer call() throws Exception {
     MapReduceMultiply multiply = MapReduceMultiply.on(getConf(), clientProperties)
-        .transposeOf(at).times(b).into(c).semiring(semiring).reducers(reducers).output(output)
+        .transposeOf(at).times(b).into(c).semiring(semiring).reducers(reducers).presum(presum).output(output)
         .uber(uber).onSubmit(job -> spec.commandLine().getErr().println(
             "submitted " + job.getJobID() + ", tracking " + job.getTrackingURL()));
     if (rows != null) {
@@ -121,9 +125,9 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
       multiply.replaceIncomplete();
     }
     MapReduceMultiply.Result r = multiply.run();
-    spec.commandLine().getOut().printf("%s: rows aligned %d, partial products %d, combiner %d -> %d,"
+    spec.commandLine().getOut().printf("%s: rows aligned %d, partial products %d, map output %d, combiner %d -> %d,"
         + " entries written %d, maps %d, reduces %d%s, %.2f s, %.3g pp/s%n", r.jobId(), r.rowsAligned(),
-        r.partialProducts(), r.combinerIn(), r.combinerOut(), r.entriesWritten(), r.maps(), r.reduces(),
+        r.partialProducts(), r.mapOutput(), r.combinerIn(), r.combinerOut(), r.entriesWritten(), r.maps(), r.reduces(),
         r.uber() ? " (uber)" : "", r.seconds(), r.partialProductsPerSecond());
     return 0;
   }

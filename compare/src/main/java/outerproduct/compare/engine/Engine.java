@@ -86,7 +86,7 @@ public enum Engine {
       double prepareSeconds = secondsSince(prepareBegin);
       MapReduceMultiply.Result r = MapReduceMultiply.on(target.yarn().get(), target.clientPropertiesFile())
           .transposeOf(at).times(b).into(c).semiring(semiring.name()).rows(rows)
-          .reducers(uber ? 1 : settings.mrReducers()).output(settings.mrOutput()).uber(uber)
+          .reducers(uber ? 1 : settings.mrReducers()).presum(settings.mrPresum()).output(settings.mrOutput()).uber(uber)
           .cSplits(settings.resultSplits())
           .customize(job -> settings.mrConf().forEach(job.getConfiguration()::set)).run();
       Map<String, Object> info = new LinkedHashMap<>();
@@ -95,6 +95,7 @@ public enum Engine {
       info.put("reduces", r.reduces());
       info.put("uber", r.uber());
       info.put("output", settings.mrOutput().name().toLowerCase(java.util.Locale.ROOT));
+      info.put("map_output", r.mapOutput());
       info.put("combiner_in", r.combinerIn());
       info.put("combiner_out", r.combinerOut());
       info.put("task_attempts", r.taskAttempts());
@@ -108,16 +109,19 @@ public enum Engine {
   };
 
   /**
-   * Engine knobs the harness sets: pre-sum cells (iterator engine; 0 = off), split points of a
-   * new C (the client baseline creates its C itself and ignores them), and C's durability
-   * (iterator engine; an explicit, reported choice).
+   * Engine knobs the harness sets: pre-sum cells (iterator engine, per tablet; 0 = off), split
+   * points of a new C (the client baseline creates its C itself and ignores them), C's durability
+   * (iterator engine; an explicit, reported choice), and the MapReduce job's reducers, output, uber
+   * mode (null: for row subsets), extra job settings and pre-sum cells per map task.
    */
   public record Settings(long presum, SortedSet<Text> resultSplits, String resultDurability,
-      int mrReducers, MapReduceMultiply.Output mrOutput, Boolean mrUber, Map<String, String> mrConf) {
+      int mrReducers, MapReduceMultiply.Output mrOutput, Boolean mrUber, Map<String, String> mrConf,
+      long mrPresum) {
 
     /** The iterator engine's settings with the MapReduce engine's defaults. */
     public Settings(long presum, SortedSet<Text> resultSplits, String resultDurability) {
-      this(presum, resultSplits, resultDurability, 1, MapReduceMultiply.Output.BATCH_WRITER, null, Map.of());
+      this(presum, resultSplits, resultDurability, 1, MapReduceMultiply.Output.BATCH_WRITER, null, Map.of(),
+          MapReduceMultiply.DEFAULT_PRESUM);
     }
 
     /** Sets C's {@code table.durability} when one was chosen (null: the table default). */

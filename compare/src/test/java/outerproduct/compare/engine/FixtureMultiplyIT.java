@@ -115,7 +115,7 @@ class FixtureMultiplyIT {
   void serverSideEnginesEqualOracle(EmbeddedAccumulo accumulo, EmbeddedYarn yarn) throws Exception {
     String expected = ResultChecksum.of(ReferenceMultiply.multiply(semiring, a, b));
     Engine.Settings settings = new Engine.Settings(0, MatrixLoader.splits(a.transpose(), 2), "log",
-        2, MapReduceMultiply.Output.BATCH_WRITER, null, Map.of());
+        2, MapReduceMultiply.Output.BATCH_WRITER, null, Map.of(), MapReduceMultiply.DEFAULT_PRESUM);
     Target target = new Target(client, accumulo.clientProperties(),
         accumulo.clientPropertiesFile().toPath(), yarn::configuration);
     for (Engine engine : new Engine[] {Engine.ITERATOR, Engine.INGEST_CEILING, Engine.MR}) {

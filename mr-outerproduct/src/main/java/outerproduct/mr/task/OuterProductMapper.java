@@ -1,16 +1,13 @@
 package outerproduct.mr.task;
 
 import java.io.IOException;
-import java.util.Iterator;
-import java.util.List;
-import java.util.Map;
-import java.util.NoSuchElementException;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
@@ -20,21 +17,28 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Mapper;
 import outerproduct.kernel.accumulo.KeyValueEntrySource;
+import outerproduct.kernel.accumulo.RowRangesIterator;
 import outerproduct.kernel.accumulo.ScanEntrySource;
 import outerproduct.kernel.d4m.ColumnFilter;
+import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.product.EntrySource;
 import outerproduct.kernel.product.OuterProduct;
+import outerproduct.kernel.product.PresumBuffer;
 import outerproduct.kernel.semiring.BadValueException;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.mr.MultiplyConf;
 import outerproduct.mr.OuterProductCounter;
-import outerproduct.mr.input.RangeGroupSplit;
 import outerproduct.mr.io.CellKey;
 
 /**
  * Joins its split's rows of B (the records) with AT's rows over the same ranges (a scanner of AT
  * opened for the task) through the kernel's {@link OuterProduct}, and emits ((i, j), AT(k,i) ⊗
  * B(k,j)) for every shared row k. It holds at most one row of B; AT is streamed.
+ *
+ * <p>With {@link MultiplyConf#PRESUM_CELLS} set, products are ⊕-ed in a bounded
+ * {@link PresumBuffer} first (in-mapper combining): a cell leaves the task once per stay in the
+ * buffer instead of once per product, so the sort, the spills and the combiner see fewer records.
+ * The buffer holds at most that many cells whatever the split's size.
  *
  * <p>The whole loop runs in {@link #run} rather than {@code map()} because the join pulls B's
  * records at its own pace (it skips B rows AT does not have and vice versa).
@@ -66,26 +70,49 @@ public class OuterProductMapper extends Mapper<Key, Value, CellKey, Text> {
   private <T> void multiply(Semiring<T> semiring, Context context) throws IOException, InterruptedException {
     MultiplyConf conf = new MultiplyConf(context.getConfiguration());
     EntrySource b = new RecordSource(conf.bTable(), context);
-    CellKey cell = new CellKey();
-    Text value = new Text();
+    PresumBuffer.Sink<T> out = emitter(semiring, context);
+    int presumCells = conf.presumCells();
+    PresumBuffer<T> presum = presumCells == 0 ? null : new PresumBuffer<>(presumCells, semiring::plus, out);
     long reportedProducts = 0;
     long reportedRows = 0;
-    try (AtSource at = openAt(context, conf, ranges(context.getInputSplit()))) {
+    try (AtSource at = openAt(context, conf, range(context.getInputSplit()))) {
       OuterProduct<T> product = new OuterProduct<>(semiring, at.entries(), b);
       while (product.advance()) {
-        cell.set(product.i(), product.j(), product.visibility());
-        value.set(semiring.encode(product.value()));
-        context.write(cell, value);
+        if (presum != null) {
+          presum.add(new ArrayByteSequence(product.i()), new ArrayByteSequence(product.j()),
+              new ArrayByteSequence(product.visibility()), product.value());
+        } else {
+          out.accept(product.i(), product.j(), product.visibility(), product.value());
+        }
         if (product.partialProducts() - reportedProducts >= COUNTER_BATCH) {
           reportedRows = report(context, product, reportedRows, reportedProducts);
           reportedProducts = product.partialProducts();
         }
+      }
+      if (presum != null) {
+        presum.flush();
       }
       report(context, product, reportedRows, reportedProducts);
     } catch (BadValueException e) {
       context.getCounter(OuterProductCounter.BAD_VALUES).increment(1);
       throw e;
     }
+  }
+
+  /** Writes one (cell, value) to the map output; the key and value objects are reused. */
+  private static <T> PresumBuffer.Sink<T> emitter(Semiring<T> semiring, Context context) {
+    CellKey cell = new CellKey();
+    Text value = new Text();
+    return (i, j, visibility, sum) -> {
+      cell.set(i, j, visibility);
+      value.set(semiring.encode(sum));
+      try {
+        context.write(cell, value);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException("interrupted writing map output");
+      }
+    };
   }
 
   private static long report(Context context, OuterProduct<?> product, long rows, long products) {
@@ -95,21 +122,27 @@ public class OuterProductMapper extends Mapper<Key, Value, CellKey, Text> {
   }
 
   /**
-   * Opens AT over the given ranges of rows, as the job's user with that user's authorizations,
-   * restricted to the job's AT columns. Overridden by unit tests to feed AT from memory.
+   * Opens AT over the given range of rows (restricted to the job's row subset, which the tablet
+   * server seeks through), as the job's user with that user's authorizations, restricted to the
+   * job's AT columns. Overridden by unit tests to feed AT from memory.
    */
-  protected AtSource openAt(Context context, MultiplyConf conf, List<Range> ranges) throws IOException {
+  protected AtSource openAt(Context context, MultiplyConf conf, Range range) throws IOException {
     AccumuloClient client = Accumulo.newClient().from(conf.clientProperties()).build();
     try {
       Authorizations auths = client.securityOperations().getUserAuthorizations(client.whoami());
       Scanner scanner = client.createScanner(conf.atTable(), auths);
+      scanner.setRange(range);
+      RowRanges rows = conf.rowSubset();
+      if (rows.ranges().size() > 1) {
+        scanner.addScanIterator(RowRangesIterator.setting(rows));
+      }
       ColumnFilter columns = conf.atColumns();
       if (columns != null) {
         for (String column : columns.columns()) {
           scanner.fetchColumn(new Text(), new Text(column));
         }
       }
-      EntrySource entries = new ScanEntrySource(conf.atTable(), new RangesScan(scanner, ranges));
+      EntrySource entries = new ScanEntrySource(conf.atTable(), scanner.iterator());
       return new AtSource() {
         @Override
         public EntrySource entries() {
@@ -128,44 +161,9 @@ public class OuterProductMapper extends Mapper<Key, Value, CellKey, Text> {
     }
   }
 
-  /** The rows of B this task reads, which is where AT is needed. */
-  static List<Range> ranges(InputSplit split) {
-    if (split instanceof RangeGroupSplit group) {
-      return group.ranges();
-    }
-    if (split instanceof RangeInputSplit single) {
-      return List.of(single.getRange());
-    }
-    return List.of(new Range());
-  }
-
-  /** One scanner walked over sorted, disjoint ranges in order: a single sorted stream. */
-  private static final class RangesScan implements Iterator<Map.Entry<Key, Value>> {
-    private final Scanner scanner;
-    private final Iterator<Range> ranges;
-    private Iterator<Map.Entry<Key, Value>> current = java.util.Collections.emptyIterator();
-
-    RangesScan(Scanner scanner, List<Range> ranges) {
-      this.scanner = scanner;
-      this.ranges = ranges.iterator();
-    }
-
-    @Override
-    public boolean hasNext() {
-      while (!current.hasNext() && ranges.hasNext()) {
-        scanner.setRange(ranges.next());
-        current = scanner.iterator();
-      }
-      return current.hasNext();
-    }
-
-    @Override
-    public Map.Entry<Key, Value> next() {
-      if (!hasNext()) {
-        throw new NoSuchElementException();
-      }
-      return current.next();
-    }
+  /** The rows of B this task reads (its tablet's part of the subset's span): where AT is needed. */
+  static Range range(InputSplit split) {
+    return split instanceof RangeInputSplit single ? single.getRange() : new Range();
   }
 
   /** B's records as the kernel reads them. */

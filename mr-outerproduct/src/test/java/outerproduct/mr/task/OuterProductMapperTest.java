@@ -15,6 +15,8 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.types.Pair;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import outerproduct.kernel.accumulo.ScanEntrySource;
 import outerproduct.kernel.oracle.SparseMatrix;
 import outerproduct.kernel.product.EntrySource;
@@ -35,7 +37,7 @@ class OuterProductMapperTest {
     }
 
     @Override
-    protected AtSource openAt(Context context, MultiplyConf conf, List<Range> ranges) {
+    protected AtSource openAt(Context context, MultiplyConf conf, Range range) {
       EntrySource entries = new ScanEntrySource("AT", entries(at).entrySet().iterator());
       return new AtSource() {
         @Override
@@ -68,6 +70,42 @@ class OuterProductMapperTest {
     assertEquals(naiveProducts(at, b), got);
     assertEquals(6, driver.getCounters().findCounter(OuterProductCounter.PARTIAL_PRODUCTS).getValue());
     assertEquals(2, driver.getCounters().findCounter(OuterProductCounter.ROWS_ALIGNED).getValue());
+  }
+
+  /**
+   * With pre-sum the map output holds fewer records but the same sum per cell, whatever the
+   * bound: 1 (every new cell evicts), small (half-evictions all the time), larger than C.
+   */
+  @ParameterizedTest(name = "pre-sum {0} cells")
+  @ValueSource(ints = {1, 3, 40, 100_000})
+  void preSummedOutputHasTheNaiveSumPerCell(int presum) throws Exception {
+    java.util.Random random = new java.util.Random(presum);
+    SparseMatrix at = new SparseMatrix();
+    SparseMatrix b = new SparseMatrix();
+    for (int n = 0; n < 400; n++) {
+      at.put("k" + random.nextInt(20), "i" + random.nextInt(12), Integer.toString(random.nextInt(21) - 10));
+      b.put("k" + random.nextInt(20), "j" + random.nextInt(12), Integer.toString(random.nextInt(21) - 10));
+    }
+    MapDriver<Key, Value, CellKey, Text> driver = driver(at);
+    driver.getConfiguration().setInt(MultiplyConf.PRESUM_CELLS, presum);
+    entries(b).forEach(driver::withInput);
+    Map<String, Long> got = new TreeMap<>();
+    List<Pair<CellKey, Text>> out = driver.run();
+    out.forEach(p -> got.merge(p.getFirst().toString(), Long.parseLong(p.getSecond().toString()), Long::sum));
+
+    Map<String, Long> expected = new TreeMap<>();
+    for (String product : naiveProducts(at, b)) {
+      int eq = product.lastIndexOf('=');
+      expected.merge(product.substring(0, eq), Long.parseLong(product.substring(eq + 1)), Long::sum);
+    }
+    assertEquals(expected, got);
+    long products = driver.getCounters().findCounter(OuterProductCounter.PARTIAL_PRODUCTS).getValue();
+    assertEquals(naiveProducts(at, b).size(), products);
+    if (presum >= expected.size()) {
+      assertEquals(expected.size(), out.size(), "each cell leaves once when C fits the buffer");
+    } else {
+      assertTrue(out.size() > expected.size() && out.size() <= products, out.size() + " records of " + products);
+    }
   }
 
   @Test
