@@ -41,6 +41,8 @@ import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.accumulo.RowRangesIterator;
+import outerproduct.kernel.d4m.RowRange;
+import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.product.PresumBuffer;
 import outerproduct.mr.io.CellKey;
@@ -98,7 +100,11 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
    */
   public static final int DEFAULT_PRESUM = 0;
   static final int COMPLETION_POLL_MILLIS = 200;
-  static final String SHORT_LIVED_JVM_OPTS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
+  /**
+   * Subsets of at most this many single rows run their uber JVM with the C1 compiler only; see
+   * {@link #uberJvmOptions(RowRanges)}.
+   */
+  static final int C1_ONLY_MAX_ROWS = 64;
 
   private final Configuration base;
   private final java.nio.file.Path clientPropertiesFile;
@@ -370,11 +376,25 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
       conf.setInt(MRJobConfig.JOB_UBERTASK_MAXREDUCES, 1);
       // Accumulo splits report their byte estimate as length; the cap is for HDFS inputs.
       conf.setLong(MRJobConfig.JOB_UBERTASK_MAXBYTES, Long.MAX_VALUE);
-      // An uber job's one JVM lives seconds: start-up, not peak JIT speed, decides its time.
       conf.set(MRJobConfig.MR_AM_COMMAND_OPTS,
-          conf.get(MRJobConfig.MR_AM_COMMAND_OPTS, "") + " " + SHORT_LIVED_JVM_OPTS);
+          conf.get(MRJobConfig.MR_AM_COMMAND_OPTS, "") + " " + uberJvmOptions(rows));
     }
     return job;
+  }
+
+  /**
+   * JVM flags for an uber job's one JVM, which lives seconds. Serial GC always: no GC threads to
+   * start and compete for the cores. C1 only for a few single rows, because C2's compiles
+   * compete for the same two cores and the job ends before what they compile runs often: p50
+   * with C1 only against full tiered compilation was 6.5 against 7.5 s for 1 row of SCALE 10,
+   * 6.6 against 8.4 s for 64 rows of SCALE 10 and 8.7 against 10.4 s for 64 rows of SCALE 12.
+   * A bigger subset sorts millions of records, and C2's comparators pay: 1,024 rows of SCALE 12
+   * took 17.6 s with C1 only and 13.8-14.9 s tiered.
+   */
+  static String uberJvmOptions(RowRanges rows) {
+    boolean fewRows = !rows.isAll() && rows.ranges().size() <= C1_ONLY_MAX_ROWS
+        && rows.ranges().stream().allMatch(RowRange::isSingleRow);
+    return fewRows ? "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC" : "-XX:+UseSerialGC";
   }
 
   /** A directory only the submitting user can read, for the client properties and RFiles. */
