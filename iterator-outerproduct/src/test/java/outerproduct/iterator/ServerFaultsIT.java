@@ -179,11 +179,34 @@ class ServerFaultsIT {
       w.addMutation(m);
     }
     b.put(k, "added-after-restart", "7");
-    TableMult.on(props).transposeOf("faultAT").times("faultB").into("Cafter").run();
+    multiplyOnRestartedCluster("Cafter");
     assertEquals(ResultChecksum.of(ReferenceMultiply.multiply(LONG, a, b)),
         TableChecksum.of(client, "Cafter", LONG, Authorizations.EMPTY).checksum(), "reads B as it is now");
     assertEquals(expected, TableChecksum.of(client, "Cbefore", LONG, Authorizations.EMPTY).checksum(),
         "the first C survives the restart");
+  }
+
+  /**
+   * The balancer may still move a tablet of B after {@link #awaitTabletServers} (seen once in CI:
+   * B's tablet ending at '389' moved between the restarted servers during the multiply). TableMult
+   * then reports C incomplete, as it must, and the documented recovery is a re-run replacing C;
+   * any other failure, or a third move, fails the test.
+   */
+  private void multiplyOnRestartedCluster(String c) throws Exception {
+    for (int attempt = 1; ; attempt++) {
+      TableMult mult = TableMult.on(props).transposeOf("faultAT").times("faultB").into(c);
+      try {
+        (attempt == 1 ? mult : mult.replaceIncomplete()).run();
+        return;
+      } catch (IncompleteResultException e) {
+        if (attempt == 3 || !e.getMessage().contains("moved between tablet server processes")) {
+          throw e;
+        }
+        System.out.println("a tablet moved during multiply " + attempt + " after the restart: " + e.getMessage());
+        assertTrue(state(c).startsWith("incomplete: "), state(c));
+        client.instanceOperations().waitForBalance();
+      }
+    }
   }
 
   private String state(String table) throws Exception {
