@@ -112,6 +112,12 @@ public final class CompareCommand implements Callable<Integer> {
           + " Default: ${DEFAULT-VALUE}.")
   int repeats;
 
+  @Option(names = "--warmup", defaultValue = "1",
+      description = "Whole table: unrecorded multiplies per engine at each SCALE before the recorded"
+          + " repeats, so that the first recorded run does not pay for cold tablet servers and JVMs"
+          + " (class loading, JIT); 0 = none. Default: ${DEFAULT-VALUE}.")
+  int warmup;
+
   @Option(names = "--tservers", defaultValue = "2",
       description = "Tablet servers of the embedded cluster. Default: ${DEFAULT-VALUE}.")
   int tservers;
@@ -246,7 +252,7 @@ public final class CompareCommand implements Callable<Integer> {
         // Bulk loads stage RFiles on the instance's volume file system: the local one when embedded.
         EngineRuns.Inputs inputs = load(client, clusterProperties == null ? Configuration::new : target.yarn(), fixtures, scale);
         if (workloads.contains("whole")) {
-          allEqual &= runs.whole(inputs, repeats, oracleUpToScale);
+          allEqual &= runs.whole(inputs, warmup, repeats, oracleUpToScale);
         }
         if (workloads.contains("queued") && scale == queuedAt) {
           allEqual &= runs.queued(inputs, queuedRows, requests, concurrency);
@@ -327,6 +333,9 @@ public final class CompareCommand implements Callable<Integer> {
     requireAtLeastOne("--tablets", tablets);
     requireAtLeastOne("--requests", requests);
     requireAtLeastOne("--repeats", repeats);
+    if (warmup < 0) {
+      throw usage("--warmup " + warmup + ": expected 0 or more");
+    }
     queuedRows.forEach(n -> requireAtLeastOne("--queued-rows", n));
     concurrency.forEach(n -> requireAtLeastOne("--concurrency", n));
     if (queuedScale != null && !scales.contains(queuedScale)) {
@@ -418,7 +427,7 @@ public final class CompareCommand implements Callable<Integer> {
     ObjectNode p = RunRecords.object().put("input", input).put("ef", 16).put("seeds", input.equals("generated") ? "A=1, B=2" : "graphulo fixtures")
         .put("semiring", semiringName).put("tservers", tservers).put("tserver_memory_mb", tserverMemoryMb)
         .put("tablets_AT", tablets).put("tablets_B", tablets).put("tablets_C", tabletsC).put("load", load)
-        .put("repeats", repeats).put("presum", presum).put("c_durability", cDurability != null ? cDurability : "default (sync)")
+        .put("repeats", repeats).put("warmup", warmup).put("presum", presum).put("c_durability", cDurability != null ? cDurability : "default (sync)")
         .put("mr_reducers", reducers).put("mr_presum", mrPresum).put("mr_output", mrOutput).put("mr_uber", mrUber).put("mr_conf", mrConf.toString()).put("yarn_memory_mb", yarnMemoryMb)
         .put("cluster", clusterProperties == null ? "embedded" : "existing: " + clusterProperties)
         .put("git_commit", GitCommit.describe()).put("command", commandLine);

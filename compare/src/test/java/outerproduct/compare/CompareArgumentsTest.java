@@ -17,6 +17,7 @@ class CompareArgumentsTest {
       "--workloads whole,nightly | --workloads 'nightly': expected whole or queued",
       "--requests 0 | --requests must be at least 1, got 0",
       "--concurrency 1,0 | --concurrency must be at least 1, got 0",
+      "--warmup -1 | --warmup -1: expected 0 or more",
       "--scales 10 --queued-scale 12 | --queued-scale 12 is not one of --scales [10]",
       "--scales ten | Invalid value for option '--scales'",
       "--input elsewhere | --input",

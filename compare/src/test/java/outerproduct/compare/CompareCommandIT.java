@@ -72,13 +72,15 @@ class CompareCommandIT {
     for (String line : Files.readAllLines(run.resolve("runs.jsonl"))) {
       records.add(json.readTree(line));
     }
-    // 4 engines × 2 repeats whole + 3 engines (no ingest ceiling) × 2 concurrencies × 2 requests
+    // 4 engines × 2 repeats whole + 3 engines (no ingest ceiling) × 2 concurrencies × 2 requests;
+    // the default warm-up multiply per engine is run but not recorded
     assertEquals(4 * 2 + 3 * 2 * 2, records.size());
     for (JsonNode r : records) {
       for (String field : SPEC_FIELDS) {
         assertTrue(r.has(field), "record lacks SPEC §6 field " + field + ": " + r);
       }
       assertTrue(r.path("equal").asBoolean(), "C differs from its reference: " + r);
+      assertEquals(1, r.path("warmup").asInt(-1), "the warm-up setting is recorded: " + r);
       // An existing cluster: its settings are read from the instance, its heap is not measured.
       assertTrue(r.path("accumulo_settings").has("table.scan.dispatcher.opts.executor.tablemult"), r.toString());
       assertTrue(r.has("tserver_heap_peak_mb") && r.path("tserver_heap_peak_mb").isNull(), r.toString());

@@ -52,7 +52,7 @@ public final class ReportMarkdown {
     line("|---|---|");
     for (String field : List.of("cluster", "input", "semiring", "tservers", "tserver_memory_mb",
         "tserver_in_memory_maps", "tablets_AT",
-        "tablets_B", "tablets_C", "load", "presum", "c_durability", "mr_reducers", "mr_presum", "mr_output", "mr_uber", "mr_conf",
+        "tablets_B", "tablets_C", "load", "warmup", "presum", "c_durability", "mr_reducers", "mr_presum", "mr_output", "mr_uber", "mr_conf",
         "yarn_memory_mb", "git_commit")) {
       line("| " + field + " | " + first.path(field).asText() + " |");
     }
