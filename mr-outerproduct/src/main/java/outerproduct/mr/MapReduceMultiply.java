@@ -311,6 +311,10 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
       job.setJarByClass(MapReduceMultiply.class);
     }
     Configuration conf = job.getConfiguration();
+    // This builder is configured in code, so there is no command line to parse; without the flag
+    // Hadoop's submitter warns on every job that generic options were not parsed (OuterProductJob
+    // parses them through ToolRunner, which sets the flag itself).
+    conf.setBooleanIfUnset(Job.USED_GENERIC_PARSER, true);
     conf.set(MultiplyConf.SEMIRING, semiring);
     conf.set(MultiplyConf.AT_TABLE, at);
     conf.set(MultiplyConf.B_TABLE, b);
