@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.List;
 import org.apache.accumulo.core.security.Authorizations;
+import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.compare.engine.Engine;
@@ -167,8 +168,8 @@ final class EngineRuns {
           log.info("SCALE {} queued {} rows, {} at concurrency {}: {} requests in {} s = {} req/s,"
               + " latency p50 {} s, max {} s; {} of {} C equal the oracle", in.scale(), rows, engine,
               threads, done.outcomes().size(), String.format("%.1f", done.wallSeconds()),
-              String.format("%.3g", done.requestsPerSecond()), String.format("%.2f", percentile(done, 0.5)),
-              String.format("%.2f", percentile(done, 1.0)), equal, done.outcomes().size());
+              String.format("%.3g", done.requestsPerSecond()), String.format("%.2f", percentile(done, 50)),
+              String.format("%.2f", percentile(done, 100)), equal, done.outcomes().size());
           for (QueuedWorkload.Outcome o : done.outcomes()) {
             if (o.error() != null) {
               log.error("SCALE {} queued {} rows, {} at concurrency {}: request {} failed: {}", in.scale(),
@@ -193,12 +194,15 @@ final class EngineRuns {
     return allEqual;
   }
 
-  /** A latency percentile of the batch's answered requests; NaN if none was answered. */
+  /**
+   * A latency percentile (0–100) of the batch's answered requests, estimated as the report's
+   * summary estimates it so that the log and {@code report.md} show the same p50; NaN if none
+   * was answered.
+   */
   private static double percentile(QueuedWorkload.Batch batch, double p) {
-    double[] seconds = batch.outcomes().stream().filter(o -> o.error() == null)
-        .mapToDouble(o -> o.run().seconds()).sorted().toArray();
-    return seconds.length == 0 ? Double.NaN
-        : seconds[(int) Math.min(seconds.length - 1, Math.ceil(p * seconds.length) - 1)];
+    DescriptiveStatistics seconds = new DescriptiveStatistics();
+    batch.outcomes().stream().filter(o -> o.error() == null).forEach(o -> seconds.addValue(o.run().seconds()));
+    return seconds.getN() == 0 ? Double.NaN : seconds.getPercentile(p);
   }
 
   /**
