@@ -35,6 +35,7 @@ import org.apache.hadoop.mapreduce.JobCounter;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
+import org.apache.hadoop.mapreduce.TaskReport;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import outerproduct.kernel.accumulo.Ranges;
@@ -75,7 +76,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
   /** The job's counters and times. */
   public record Result(String jobId, long rowsAligned, long partialProducts, long mapOutput, long combinerIn,
       long combinerOut, long entriesWritten, int maps, int reduces, long taskAttempts,
-      long failedAttempts, boolean uber, TaskMemory taskMemory, double submitSeconds, double seconds) {
+      long failedAttempts, boolean uber, TaskMemory taskMemory, JobPhases phases, double seconds) {
     /** Partial products per second over {@link #seconds} (submit to C complete). */
     public double partialProductsPerSecond() {
       return partialProducts / seconds;
@@ -100,6 +101,8 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
    */
   public static final int DEFAULT_PRESUM = 0;
   static final int COMPLETION_POLL_MILLIS = 200;
+  /** ApplicationMaster to ResourceManager heartbeat. */
+  static final int AM_HEARTBEAT_MILLIS = 100;
   /**
    * Subsets of at most this many single rows run their uber JVM with the C1 compiler only; see
    * {@link #uberJvmOptions(RowRanges)}.
@@ -236,17 +239,21 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
         ResultState.writing(client, c, "mr");
         Result result;
         try {
-          long submitBegin = System.nanoTime();
+          // Wall clock, not nanoTime: the phases are read against the tasks' reported times.
+          long submitBegin = System.currentTimeMillis();
           submit(job);
-          double submitSeconds = (System.nanoTime() - submitBegin) / 1e9;
+          long submitted = System.currentTimeMillis();
           onSubmit.accept(job);
           if (!waitFor(job)) {
             throw JobFailedException.of(job, ResultState.incomplete(client, c, "job " + job.getJobID() + " failed"));
           }
+          long done = System.currentTimeMillis();
           if (output == Output.BULK) {
             importFiles(client, fs, new Path(workDir, "rfiles"));
           }
-          result = result(job, submitSeconds, (System.nanoTime() - begin) / 1e9);
+          long imported = System.currentTimeMillis();
+          double seconds = (System.nanoTime() - begin) / 1e9;
+          result = result(job, new JobPhases.ClientTimes(submitBegin, submitted, done, imported), seconds);
         } catch (IOException | InterruptedException | AccumuloException | RuntimeException e) {
           if (!(e instanceof JobFailedException)) {
             ResultState.incomplete(client, c, String.valueOf(e.getMessage()));
@@ -375,6 +382,11 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
     // The client learns that the job is done by polling; Hadoop's 5 s default adds 2.5 s on
     // average to every multiply, which is most of a queued one. customize() may override it.
     conf.setInt(Job.COMPLETION_POLL_INTERVAL_KEY, COMPLETION_POLL_MILLIS);
+    // The ApplicationMaster reports the job done only once the ResourceManager confirms its
+    // unregistration, which it asks again after one heartbeat interval (1 s by default): a fixed
+    // ~1.3 s between the job finishing and the client seeing it (JobPhases.notice). Not setIfUnset:
+    // mapred-default.xml always sets it. customize() may override it.
+    conf.setInt(MRJobConfig.MR_AM_TO_RM_HEARTBEAT_INTERVAL_MS, AM_HEARTBEAT_MILLIS);
     if (uber) {
       conf.setBoolean(MRJobConfig.JOB_UBERTASK_ENABLE, true);
       conf.setInt(MRJobConfig.JOB_UBERTASK_MAXREDUCES, 1);
@@ -445,9 +457,12 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
     }
   }
 
-  private static Result result(Job job, double submitSeconds, double seconds)
-      throws IOException,
-      InterruptedException {
+  /** The job's counters and phases, read after the job (from its ApplicationMaster or the history server). */
+  private static Result result(Job job, JobPhases.ClientTimes clientTimes, double seconds)
+      throws IOException, InterruptedException {
+    TaskReport[] maps = job.getTaskReports(TaskType.MAP);
+    TaskReport[] reduces = job.getTaskReports(TaskType.REDUCE);
+    JobPhases phases = JobPhases.of(clientTimes, maps, reduces, job.getStatus().getFinishTime());
     var counters = job.getCounters();
     return new Result(job.getJobID().toString(),
         counters.findCounter(OuterProductCounter.ROWS_ALIGNED).getValue(),
@@ -456,14 +471,14 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
         counters.findCounter(OuterProductCounter.COMBINER_IN).getValue(),
         counters.findCounter(OuterProductCounter.COMBINER_OUT).getValue(),
         counters.findCounter(OuterProductCounter.ENTRIES_WRITTEN).getValue(),
-        job.getTaskReports(TaskType.MAP).length, job.getTaskReports(TaskType.REDUCE).length,
+        maps.length, reduces.length,
         counters.findCounter(JobCounter.TOTAL_LAUNCHED_MAPS).getValue()
             + counters.findCounter(JobCounter.TOTAL_LAUNCHED_REDUCES).getValue(),
         counters.findCounter(JobCounter.NUM_FAILED_MAPS).getValue()
             + counters.findCounter(JobCounter.NUM_FAILED_REDUCES).getValue(),
         job.isUber(), new TaskMemory(counters.findCounter(TaskCounter.MAP_PHYSICAL_MEMORY_BYTES_MAX).getValue(),
             counters.findCounter(TaskCounter.REDUCE_PHYSICAL_MEMORY_BYTES_MAX).getValue()),
-        submitSeconds, seconds);
+        phases, seconds);
   }
 
   private static List<byte[]> bytes(java.util.Collection<Text> rows) {

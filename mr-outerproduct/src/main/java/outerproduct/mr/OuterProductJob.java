@@ -125,10 +125,14 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
       multiply.replaceIncomplete();
     }
     MapReduceMultiply.Result r = multiply.run();
+    JobPhases t = r.phases();
     spec.commandLine().getOut().printf("%s: rows aligned %d, partial products %d, map output %d, combiner %d -> %d,"
-        + " entries written %d, maps %d, reduces %d%s, %.2f s, %.3g pp/s%n", r.jobId(), r.rowsAligned(),
-        r.partialProducts(), r.mapOutput(), r.combinerIn(), r.combinerOut(), r.entriesWritten(), r.maps(), r.reduces(),
-        r.uber() ? " (uber)" : "", r.seconds(), r.partialProductsPerSecond());
+        + " entries written %d, maps %d, reduces %d%s, %.2f s, %.3g pp/s%n"
+        + "  seconds: submit %.2f, start-up %.2f, maps %.2f, reduces %.2f, commit %.2f, noticed %.2f, bulk import %.2f%n",
+        r.jobId(), r.rowsAligned(), r.partialProducts(), r.mapOutput(), r.combinerIn(), r.combinerOut(),
+        r.entriesWritten(), r.maps(), r.reduces(), r.uber() ? " (uber)" : "", r.seconds(),
+        r.partialProductsPerSecond(), t.submit(), t.startup(), t.maps(), t.reduces(), t.commit(), t.notice(),
+        t.bulkImport());
     return 0;
   }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeSet;
@@ -110,6 +111,8 @@ class OuterProductJobIT {
     assertEqualsOracle("C10bulk", oracle);
     assertEquals(r.partialProducts(), r.mapOutput(), "without pre-sum every product leaves its mapper");
     assertEquals(oracle.nnz(), r.entriesWritten());
+    assertPhasesKnown(r);
+    assertTrue(r.phases().bulkImport() > 0, "the bulk import is a phase of its own: " + r.phases());
     log.info("SCALE 10 MR bulk: {}", r);
   }
 
@@ -126,7 +129,23 @@ class OuterProductJobIT {
     assertEqualsOracle("C10sub", oracle);
     assertTrue(r.uber(), "ran as an uber job");
     assertTrue(r.maps() <= 2, "ranges grouped by tablet of B: " + r.maps() + " maps");
+    assertPhasesKnown(r);
+    assertEquals(0.0, r.phases().bulkImport(), "BatchWriter output has no import: " + r.phases());
     log.info("row subset, uber: {}", r);
+  }
+
+  /**
+   * Every phase was read from the job's reports (none NaN, none negative) and together they fit
+   * in the multiply's own time, which also covers checking the tables before the job.
+   */
+  private static void assertPhasesKnown(MapReduceMultiply.Result r) {
+    JobPhases p = r.phases();
+    double[] phases = {p.submit(), p.startup(), p.maps(), p.reduces(), p.commit(), p.notice(), p.bulkImport()};
+    for (double phase : phases) {
+      assertTrue(phase >= 0, "every phase known and not negative: " + p);
+    }
+    double sum = Arrays.stream(phases).sum();
+    assertTrue(sum <= r.seconds() + 0.01, "phases " + sum + " s within the multiply's " + r.seconds() + " s: " + p);
   }
 
   /**

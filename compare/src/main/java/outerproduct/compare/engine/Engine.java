@@ -102,7 +102,13 @@ public enum Engine {
       info.put("failed_attempts", r.failedAttempts());
       info.put("map_rss_peak_mb", megabytes(r.taskMemory().mapPeakBytes()));
       info.put("reduce_rss_peak_mb", megabytes(r.taskMemory().reducePeakBytes()));
-      info.put("t_setup_s", r.submitSeconds());
+      info.put("t_setup_s", r.phases().submit());
+      info.put("t_startup_s", finiteOrNull(r.phases().startup()));
+      info.put("t_maps_s", finiteOrNull(r.phases().maps()));
+      info.put("t_reduces_s", finiteOrNull(r.phases().reduces()));
+      info.put("t_commit_s", finiteOrNull(r.phases().commit()));
+      info.put("t_notice_s", finiteOrNull(r.phases().notice()));
+      info.put("t_bulk_import_s", r.phases().bulkImport());
       info.put("t_prepare_c_s", prepareSeconds);
       return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), info);
     }
@@ -154,6 +160,11 @@ public enum Engine {
   /** Whole megabytes; null for 0 (the counter was not measured). */
   private static Long megabytes(long bytes) {
     return bytes == 0 ? null : Math.round(bytes / (1024.0 * 1024.0));
+  }
+
+  /** The value; null for NaN (a job phase whose task times were not reported). */
+  private static Double finiteOrNull(double seconds) {
+    return Double.isNaN(seconds) ? null : seconds;
   }
 
   private static double secondsSince(long nanoTime) {
