@@ -47,7 +47,7 @@ public record JobPhases(double submit, double startup, double maps, double reduc
         seconds(jobFinished, client.done()), seconds(client.done(), client.imported()));
   }
 
-  /** Earliest start; Long.MAX_VALUE if there are none or one is unknown. */
+  /** Earliest start among the tasks whose start is known; Long.MAX_VALUE if none is. */
   private static long first(TaskReport[] tasks) {
     return Arrays.stream(tasks).mapToLong(t -> t.getStartTime() > 0 ? t.getStartTime() : Long.MAX_VALUE)
         .min().orElse(Long.MAX_VALUE);
