@@ -5,8 +5,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.TreeSet;
+import java.util.TreeMap;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.BitmapEncoder.BitmapFormat;
 import org.knowm.xchart.XYChart;
@@ -96,7 +97,7 @@ public final class Plots {
       if (row.whole() || row.concurrency() != lowestConcurrency(summary)) {
         continue;
       }
-      double[] latencies = summary.latencies(row.engine(), row.rowsRequested(), row.concurrency());
+      double[] latencies = summary.latencies(row.scale(), row.engine(), row.rowsRequested(), row.concurrency());
       if (latencies.length == 0) {
         continue;
       }
@@ -104,7 +105,7 @@ public final class Plots {
       for (int i = 0; i < latencies.length; i++) {
         fraction[i] = (i + 1) / (double) latencies.length;
       }
-      chart.addSeries(row.engine() + ", " + row.rowsRequested() + " rows", latencies, fraction)
+      chart.addSeries(seriesName(summary, row.scale(), row.engine(), row.rowsRequested()), latencies, fraction)
           .setMarker(SeriesMarkers.NONE);
     }
     return chart;
@@ -115,24 +116,20 @@ public final class Plots {
         .title("Queued: requests per second against requests in flight")
         .xAxisTitle("concurrent requests").yAxisTitle("requests / s (log)").build();
     chart.getStyler().setYAxisLogarithmic(true);
-    TreeSet<String> series = new TreeSet<>();
-    summary.rows().stream().filter(r -> !r.whole()).forEach(r -> series.add(r.engine() + "|" + r.rowsRequested()));
-    for (String key : series) {
-      String engine = key.substring(0, key.indexOf('|'));
-      int rows = Integer.parseInt(key.substring(key.indexOf('|') + 1));
-      List<Double> x = new ArrayList<>();
-      List<Double> y = new ArrayList<>();
-      summary.rows().stream()
-          .filter(r -> !r.whole() && r.engine().equals(engine) && r.rowsRequested() == rows && r.answered())
-          .forEach(r -> {
-            x.add((double) r.concurrency());
-            y.add(r.requestsPerS());
-          });
-      if (!x.isEmpty()) {
-        chart.addSeries(engine + ", " + rows + " rows", x, y).setMarker(SeriesMarkers.CIRCLE);
-      }
-    }
+    Map<String, List<Row>> series = new TreeMap<>();
+    summary.rows().stream().filter(r -> !r.whole() && r.answered()).forEach(r -> series
+        .computeIfAbsent(seriesName(summary, r.scale(), r.engine(), r.rowsRequested()), k -> new ArrayList<>())
+        .add(r));
+    series.forEach((name, rows) -> chart.addSeries(name,
+            rows.stream().map(r -> (double) r.concurrency()).toList(),
+            rows.stream().map(Row::requestsPerS).toList())
+        .setMarker(SeriesMarkers.CIRCLE));
     return chart;
+  }
+
+  /** A queued series' legend: the SCALE is named only when the queued runs span more than one. */
+  private static String seriesName(Summary summary, int scale, String engine, int rowsRequested) {
+    return (summary.queuedScales().size() > 1 ? "SCALE " + scale + ", " : "") + engine + ", " + rowsRequested + " rows";
   }
 
   private static int lowestConcurrency(Summary summary) {

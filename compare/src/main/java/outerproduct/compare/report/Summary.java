@@ -124,10 +124,16 @@ public final class Summary {
     return Optional.empty();
   }
 
-  /** Queued latencies (seconds) of one engine, subset size and concurrency, ascending. */
-  public double[] latencies(String engine, int rowsRequested, int concurrency) {
+  /** The SCALEs of the queued runs, ascending. */
+  public List<Integer> queuedScales() {
+    return rows.stream().filter(r -> !r.whole()).map(Row::scale).distinct().sorted().toList();
+  }
+
+  /** Queued latencies (seconds) of one engine, SCALE, subset size and concurrency, ascending. */
+  public double[] latencies(int scale, String engine, int rowsRequested, int concurrency) {
     return records.stream()
-        .filter(r -> r.path("workload").asText().equals("queued") && r.path("engine").asText().equals(engine)
+        .filter(r -> r.path("workload").asText().equals("queued") && r.path("scale").asInt() == scale
+            && r.path("engine").asText().equals(engine)
             && r.path("rows_requested").asInt() == rowsRequested && r.path("concurrency").asInt() == concurrency)
         .filter(r -> !failed(r)).mapToDouble(r -> r.path("t_total_s").asDouble()).sorted().toArray();
   }

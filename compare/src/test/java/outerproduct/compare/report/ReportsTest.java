@@ -68,7 +68,7 @@ class ReportsTest {
     Summary.Row iterator10 = summary.whole(10, "iterator").orElseThrow();
     assertEquals(3, iterator10.runs());
     assertEquals(3.0, iterator10.secondsMedian(), 1e-9);
-    assertArrayEquals(new double[] {0.1, 0.2, 0.3}, summary.latencies("iterator", 1, 1), 1e-9);
+    assertArrayEquals(new double[] {0.1, 0.2, 0.3}, summary.latencies(12, "iterator", 1, 1), 1e-9);
 
     List<Path> files = Reports.write(runs());
     List<String> csv = Files.readAllLines(dir.resolve(Reports.SUMMARY_CSV));
@@ -125,6 +125,39 @@ class ReportsTest {
     assertTrue(md.contains("| 12 | mr | 2 | 6,800,000 | 10.50 | 6.49e+05 | 1.91 | 401 | 505 | yes |"), md);
   }
 
+  /**
+   * The queued targets are set on 1,024 rows of the SCALE 14 pair: the report says whether each
+   * engine's p50 meets its target and what rate the median request's volume would need.
+   */
+  @Test
+  void queuedTargetsAreJudgedOnTheirScaleAndSubset() throws Exception {
+    for (double s : new double[] {8.0, 9.0, 7.0}) {
+      lines.add(RunRecords.object().put("engine", "iterator").put("workload", "queued").put("scale", 14)
+          .put("rows_requested", 1024).put("concurrency", 1).put("partial_products", 4_000_000)
+          .put("t_total_s", s).put("rate_pp_per_s", 4_000_000 / s).put("equal", true)
+          .put("batch_requests_per_s", 0.1).toString());
+    }
+    lines.add(RunRecords.object().put("engine", "mr").put("workload", "queued").put("scale", 14)
+        .put("rows_requested", 1024).put("concurrency", 1).put("partial_products", 4_000_000)
+        .put("t_total_s", 9.5).put("rate_pp_per_s", 4_000_000 / 9.5).put("equal", true)
+        .put("batch_requests_per_s", 0.1).toString());
+    queued("mr", 1024, 1, 30.0, 0.03);
+
+    Reports.write(runs());
+    String md = Files.readString(dir.resolve(Reports.REPORT_MD));
+    assertTrue(md.contains("| 14 | 1024 | iterator | 1 | 3 | 4,000,000 | 8.00 |"), md);
+    assertTrue(md.contains("- SCALE 14, 1024 rows: iterator p50 8.00 s (target ≤ 0.3 s: not met; the median"
+        + " request's 4,000,000 partial products in 0.3 s would take at least 1.3e+07 pp/s; the requests ran at"
+        + " a median 5.0e+05 pp/s)."), md);
+    assertTrue(md.contains("- SCALE 14, 1024 rows: mr p50 9.50 s (target ≤ 10.0 s: met;"), md);
+    assertFalse(md.contains("mr p50 30.00 s (target"), "SCALE 12 is not the target's pair: " + md);
+    assertTrue(md.contains("- SCALE 14, 1024 rows: iterator p50 8.00 s, MapReduce p50 9.50 s"), md);
+    assertTrue(md.contains("Lowest p50 for SCALE 12, 1024 rows: mr (30.00 s)."), md);
+    Summary summary = Summary.read(runs());
+    assertArrayEquals(new double[] {9.5}, summary.latencies(14, "mr", 1024, 1), 1e-9);
+    assertTrue(Files.exists(dir.resolve(Plots.LATENCY_CDF)), "one latency curve per SCALE, engine and subset");
+  }
+
   @Test
   void noCrossoverAndAWrongResultAreSaid() throws Exception {
     whole(10, "iterator", 800_000, 2.0, true);
@@ -163,7 +196,7 @@ class ReportsTest {
     assertEquals(3, queued.runs());
     assertEquals(1, queued.failed());
     assertEquals(0.2, queued.latencyP50S(), 1e-9);
-    assertArrayEquals(new double[] {0.1, 0.3}, summary.latencies("client", 1024, 4), 1e-9);
+    assertArrayEquals(new double[] {0.1, 0.3}, summary.latencies(12, "client", 1024, 4), 1e-9);
 
     Reports.write(runs());
     String md = Files.readString(dir.resolve(Reports.REPORT_MD));
