@@ -179,7 +179,8 @@ public final class ReportMarkdown {
     line("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (Row r : queued) {
       line("| " + r.scale() + " | " + r.rowsRequested() + " | " + r.engine() + " | " + r.concurrency() + " | "
-          + r.runs() + " | " + fmt("%,.0f", r.partialProductsMedian()) + " | " + fmt("%.2f", r.latencyP50S()) + " | " + fmt("%.2f", r.latencyP95S()) + " | "
+          + r.runs() + " | " + fmt("%,.0f", r.partialProductsMedian()) + " | " + fmt("%.2f", r.latencyP50S())
+          + " | " + fmt("%.2f", r.latencyP95S()) + " | "
           + fmt("%.2f", r.latencyMaxS()) + " | " + fmt("%.3g", r.requestsPerS()) + " | "
           + megabytes(r.tserverHeapPeakMb()) + " | " + megabytes(r.taskRssPeakMb()) + " | " + proven(r) + " |");
     }
@@ -221,15 +222,12 @@ public final class ReportMarkdown {
    * rate that meeting it would take: the requests' volume is what decides it.
    */
   private void queuedTarget(List<Row> queued, int concurrency, String engine, double targetS) {
-    queued.stream().filter(r -> r.scale() == TARGET_SCALE && r.engine().equals(engine)
-            && r.rowsRequested() == QUEUED_TARGET_ROWS && r.concurrency() == concurrency && r.answered())
-        .findFirst()
-        .ifPresent(r -> line("- SCALE " + TARGET_SCALE + ", " + QUEUED_TARGET_ROWS + " rows: " + engine + " p50 "
-            + fmt("%.2f", r.latencyP50S()) + " s (target ≤ " + targetS + " s: "
-            + metOrNot(r.latencyP50S() <= targetS) + "; the median request's "
-            + fmt("%,.0f", r.partialProductsMedian()) + " partial products in " + targetS + " s would take at least "
-            + fmt("%.2g", r.partialProductsMedian() / targetS) + " pp/s; the requests ran at a median "
-            + fmt("%.2g", r.ratePpPerSMedian()) + " pp/s)."));
+    find(queued, TARGET_SCALE, engine, QUEUED_TARGET_ROWS, concurrency).ifPresent(r -> line("- SCALE "
+        + TARGET_SCALE + ", " + QUEUED_TARGET_ROWS + " rows: " + engine + " p50 " + fmt("%.2f", r.latencyP50S())
+        + " s (target ≤ " + targetS + " s: " + metOrNot(r.latencyP50S() <= targetS) + "; the median request's "
+        + fmt("%,.0f", r.partialProductsMedian()) + " partial products in " + targetS + " s would take at least "
+        + fmt("%.2g", r.partialProductsMedian() / targetS) + " pp/s; the requests ran at a median "
+        + fmt("%.2g", r.ratePpPerSMedian()) + " pp/s)."));
   }
 
   private static String metOrNot(boolean met) {
