@@ -127,9 +127,9 @@ public final class Plots {
     return chart;
   }
 
-  /** A queued series' legend: the SCALE is named only when the queued runs span more than one. */
+  /** A queued series' legend. */
   private static String seriesName(Summary summary, int scale, String engine, int rowsRequested) {
-    return (summary.queuedScales().size() > 1 ? "SCALE " + scale + ", " : "") + engine + ", " + rowsRequested + " rows";
+    return summary.queuedScaleLabel(scale) + engine + ", " + rowsRequested + " rows";
   }
 
   private static int lowestConcurrency(Summary summary) {

@@ -188,9 +188,8 @@ public final class ReportMarkdown {
     line("**Verdict (latency, one request at a time)**:");
     line("");
     int lowest = queued.stream().mapToInt(Row::concurrency).min().orElse(1);
-    boolean severalScales = summary.queuedScales().size() > 1;
     for (int scale : summary.queuedScales()) {
-      String prefix = severalScales ? "SCALE " + scale + ", " : "";
+      String prefix = summary.queuedScaleLabel(scale);
       queued.stream().filter(r -> r.scale() == scale && r.concurrency() == lowest).map(Row::rowsRequested).distinct()
           .forEach(rows -> {
             Optional<Row> it = find(queued, scale, "iterator", rows, lowest);

@@ -129,6 +129,14 @@ public final class Summary {
     return rows.stream().filter(r -> !r.whole()).map(Row::scale).distinct().sorted().toList();
   }
 
+  /**
+   * How a queued group's SCALE is named in the report and its plots: "SCALE 14, " when the queued
+   * runs span more than one SCALE, nothing otherwise.
+   */
+  public String queuedScaleLabel(int scale) {
+    return queuedScales().size() > 1 ? "SCALE " + scale + ", " : "";
+  }
+
   /** Queued latencies (seconds) of one engine, SCALE, subset size and concurrency, ascending. */
   public double[] latencies(int scale, String engine, int rowsRequested, int concurrency) {
     return records.stream()
