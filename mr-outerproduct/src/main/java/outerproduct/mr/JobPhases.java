@@ -43,8 +43,19 @@ public record JobPhases(double submit, double startup, double maps, double reduc
     long tasksDone = Math.max(mapsDone, last(reduces));
     return new JobPhases(seconds(client.submitBegin(), client.submitted()),
         seconds(client.submitted(), firstStart), seconds(first(maps), mapsDone),
-        reduces.length == 0 ? 0 : seconds(mapsDone, last(reduces)), seconds(tasksDone, jobFinished),
+        reduces.length == 0 ? 0 : seconds(mapsDone, last(reduces)), commitSeconds(tasksDone, jobFinished),
         seconds(jobFinished, client.done()), seconds(client.done(), client.imported()));
+  }
+
+  /**
+   * The commit phase, never below zero. The ApplicationMaster stamps an attempt finished when
+   * the task reports done and again when its container is released, which can come after the
+   * job has committed (Hadoop 3.3's TaskAttemptImpl: DeallocateContainerTransition), so the last
+   * task's reported finish may trail the job's finish by some milliseconds (seen: 47 ms).
+   */
+  private static double commitSeconds(long tasksDone, long jobFinished) {
+    double s = seconds(tasksDone, jobFinished);
+    return s < 0 ? 0 : s;
   }
 
   /** Earliest start among the tasks whose start is known; Long.MAX_VALUE if none is. */

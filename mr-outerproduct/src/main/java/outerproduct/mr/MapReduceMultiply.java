@@ -248,10 +248,11 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
             throw JobFailedException.of(job, ResultState.incomplete(client, c, "job " + job.getJobID() + " failed"));
           }
           long done = System.currentTimeMillis();
+          long imported = done;
           if (output == Output.BULK) {
             importFiles(client, fs, new Path(workDir, "rfiles"));
+            imported = System.currentTimeMillis();
           }
-          long imported = System.currentTimeMillis();
           double seconds = (System.nanoTime() - begin) / 1e9;
           result = result(job, new JobPhases.ClientTimes(submitBegin, submitted, done, imported), seconds);
         } catch (IOException | InterruptedException | AccumuloException | RuntimeException e) {

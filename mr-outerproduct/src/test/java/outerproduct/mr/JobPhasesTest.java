@@ -60,4 +60,16 @@ class JobPhasesTest {
     assertTrue(Double.isNaN(p.commit()), "commit without the job's finish time: " + p.commit());
     assertTrue(Double.isNaN(p.notice()), "notice without the job's finish time: " + p.notice());
   }
+
+  /** The AM re-stamps a reduce finished when its container goes, which can be after the commit. */
+  @Test
+  void aTaskStampedFinishedAfterTheJobLeavesNoNegativeCommit() {
+    TaskReport[] maps = {task(TaskType.MAP, 0, 2_000, 3_000)};
+    TaskReport[] reduces = {task(TaskType.REDUCE, 0, 3_000, 4_047)};
+
+    JobPhases p = JobPhases.of(new JobPhases.ClientTimes(1_000, 1_500, 4_500, 4_500), maps, reduces, 4_000);
+
+    assertEquals(0.0, p.commit(), EPS);
+    assertEquals(1.047, p.reduces(), EPS, "the reduces keep the reported finish");
+  }
 }
