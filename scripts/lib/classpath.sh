@@ -6,9 +6,25 @@ OUTERPRODUCT_HOME=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # Java 17: the embedded YARN's web apps (Guice) and Hadoop's configuration reflect into java.base.
 OUTERPRODUCT_OPENS="--add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.util=ALL-UNNAMED"
 
+# Exits 2 with one line unless `java` on PATH is Java 17 or newer.
+outerproduct_require_java() {
+  command -v java >/dev/null \
+    || { echo "error: java not found on PATH; install Java 17 (Debian: apt-get install openjdk-17-jdk-headless)" >&2; exit 2; }
+  local version major
+  version=$(java -version 2>&1 | sed -n 's/.*version "\([^"]*\)".*/\1/p' | head -1)
+  major=${version%%.*}
+  [ "$major" = 1 ] && major=$(echo "$version" | cut -d. -f2)   # 1.8.0_392 is Java 8
+  if ! [[ $major =~ ^[0-9]+$ ]] || [ "$major" -lt 17 ]; then
+    echo "error: Java 17 or newer is required, but java on PATH ($(command -v java)) is version ${version:-unknown};" \
+      "install openjdk-17-jdk-headless or put a JDK 17 first on PATH" >&2
+    exit 2
+  fi
+}
+
 outerproduct_build() {
-  command -v java >/dev/null || { echo "error: java not found on PATH (Java 17 is required)" >&2; exit 2; }
-  command -v mvn >/dev/null || { echo "error: mvn not found on PATH (Maven 3.8+ is required)" >&2; exit 2; }
+  outerproduct_require_java
+  command -v mvn >/dev/null \
+    || { echo "error: mvn not found on PATH; install Maven 3.8 or newer (Debian: apt-get install maven)" >&2; exit 2; }
   local cp_file="$OUTERPRODUCT_HOME/compare/target/runtime-classpath.txt"
   # Set by callers that run several tools in a row on one build (the CI cluster stage).
   if [ "${OUTERPRODUCT_SKIP_BUILD:-}" = 1 ] && [ -f "$cp_file" ]; then
@@ -16,9 +32,14 @@ outerproduct_build() {
     export CLASSPATH_OF_COMPARE
     return 0
   fi
-  echo "building outerproduct (mvn package, tests skipped)..." >&2
-  (cd "$OUTERPRODUCT_HOME" && mvn -B -q package -DskipTests -pl compare -am \
-    dependency:build-classpath -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=runtime) >&2
+  echo "building outerproduct (mvn package, tests skipped; the first build downloads the dependencies)" >&2
+  # One line per module, per 100 artifacts downloaded and for the native maps; errors in full.
+  (cd "$OUTERPRODUCT_HOME" && mvn -B package -DskipTests -pl compare -am \
+    dependency:build-classpath -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=runtime) 2>&1 \
+    | awk '/^\[INFO\] Building .*\[[0-9]+\/[0-9]+\]$/ { sub(/^\[INFO\] Building /, "  build: "); print; fflush() }
+           /^Downloaded from/ { if (++n % 100 == 0) { print "  build: " n " artifacts downloaded"; fflush() } }
+           /built Accumulo native maps|native maps not built/ { sub(/^\[[A-Z]+\] /, "  build: "); print; fflush() }
+           /^\[ERROR\]|BUILD FAILURE/ { print }' >&2
   CLASSPATH_OF_COMPARE="$OUTERPRODUCT_HOME/compare/target/classes:$(cat "$cp_file")"
   export CLASSPATH_OF_COMPARE
 }

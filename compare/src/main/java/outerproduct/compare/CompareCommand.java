@@ -24,13 +24,16 @@ import outerproduct.compare.engine.Engine;
 import outerproduct.compare.engine.Target;
 import outerproduct.compare.engine.TargetCluster;
 import outerproduct.compare.report.GitCommit;
+import outerproduct.compare.report.Headlines;
 import outerproduct.compare.report.HostMemory;
 import outerproduct.compare.report.Reports;
 import outerproduct.compare.report.RunRecords;
-import outerproduct.inputs.Graph500Fixture;
-import outerproduct.inputs.KroneckerGenerator;
+import outerproduct.compare.report.Summary;
 import outerproduct.inputs.MatrixLoader;
+import outerproduct.inputs.MatrixSource;
 import outerproduct.embedded.EmbeddedAccumulo;
+import outerproduct.kernel.cli.CommandErrors;
+import outerproduct.kernel.cli.FreeSpace;
 import outerproduct.kernel.oracle.SparseMatrix;
 import outerproduct.kernel.product.PresumBuffer;
 import outerproduct.kernel.semiring.Semiring;
@@ -42,7 +45,7 @@ import picocli.CommandLine.Option;
 
 /**
  * The main job: multiplies the same inputs with each engine on an embedded cluster, proves every
- * C equal to the in-memory oracle, and writes one SPEC §6 record per run.
+ * C equal to the in-memory oracle, and writes one record per run (fields: docs/format.md).
  *
  * <p>Engines: {@code iterator}, {@code ingest-ceiling} (the iterator engine's write path alone),
  * {@code mr} (the MapReduce job, on an embedded YARN cluster started only when asked for) and
@@ -53,31 +56,37 @@ import picocli.CommandLine.Option;
         + " the oracle, and report.")
 public final class CompareCommand implements Callable<Integer> {
   private static final Logger log = LoggerFactory.getLogger(CompareCommand.class);
+  /** What the embedded cluster's servers may write in a quick or full run, with room to spare. */
+  private static final long EMBEDDED_FREE_MB = 2048;
 
-  @Option(names = "--input", defaultValue = "fixtures",
-      description = "Where inputs come from: fixtures (Graphulo's Graph500 files) or generated (SPEC §2 Kronecker"
-          + " generator, A with seed 1, B with seed 2). Default: ${DEFAULT-VALUE}.")
-  String input;
+  @Option(names = "--preset", defaultValue = "quick", paramLabel = "quick|full",
+      description = "The sweep the options below default to: quick (" + Preset.QUICK_TEXT + ") or full ("
+          + Preset.FULL_TEXT + "). An option given on the command line wins over its preset."
+          + " Default: ${DEFAULT-VALUE}.")
+  Preset preset;
 
-  @Option(names = "--scales", split = ",", defaultValue = "10",
-      description = "SCALEs to run, comma-separated. Default: ${DEFAULT-VALUE}.")
+  @CommandLine.Mixin
+  InputOptions inputOptions;
+
+  @Option(names = "--scales", split = ",",
+      description = "SCALEs to run, comma-separated. Default: the preset's.")
   List<Integer> scales;
 
   @Option(names = "--workloads", split = ",", defaultValue = "whole,queued",
-      description = "SPEC §3 workloads: whole (all rows) and queued (row subsets). Default: ${DEFAULT-VALUE}.")
+      description = "Workloads: whole (all rows) and queued (row subsets). Default: ${DEFAULT-VALUE}.")
   List<String> workloads;
 
-  @Option(names = "--queued-rows", split = ",", defaultValue = "1,64,1024",
+  @Option(names = "--queued-rows", split = ",",
       description = "Queued: rows per request (drawn with a fixed seed from AT's rows); a size that is"
-          + " not less than AT's row count is skipped (it is the whole-table workload). Default: ${DEFAULT-VALUE}.")
+          + " not less than AT's row count is skipped (it is the whole-table workload). Default: the preset's.")
   List<Integer> queuedRows;
 
-  @Option(names = "--requests", defaultValue = "20",
-      description = "Queued: requests per subset size and concurrency. Default: ${DEFAULT-VALUE}.")
-  int requests;
+  @Option(names = "--requests",
+      description = "Queued: requests per subset size and concurrency. Default: the preset's.")
+  Integer requests;
 
-  @Option(names = "--concurrency", split = ",", defaultValue = "1,4",
-      description = "Queued: requests in flight at once; 1 gives latencies. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--concurrency", split = ",",
+      description = "Queued: requests in flight at once; 1 gives latencies. Default: the preset's.")
   List<Integer> concurrency;
 
   @Option(names = "--queued-scale",
@@ -113,9 +122,9 @@ public final class CompareCommand implements Callable<Integer> {
   int repeats;
 
   @Option(names = "--warmup", defaultValue = "1",
-      description = "Whole table: unrecorded multiplies per engine at each SCALE before the recorded"
-          + " repeats, so that the first recorded run does not pay for cold tablet servers and JVMs"
-          + " (class loading, JIT); 0 = none. Default: ${DEFAULT-VALUE}.")
+      description = "Whole table: unrecorded multiplies per engine before its first recorded run (at the"
+          + " first SCALE; the servers stay warm for the next), so that it does not pay for cold tablet"
+          + " servers and JVMs (class loading, JIT); 0 = none. Default: ${DEFAULT-VALUE}.")
   int warmup;
 
   @Option(names = "--tservers", defaultValue = "2",
@@ -200,9 +209,8 @@ public final class CompareCommand implements Callable<Integer> {
       description = "Semiring: a built-in name or a class name. Default: ${DEFAULT-VALUE}.")
   String semiringName;
 
-  @Option(names = "--fixtures", description = "Directory of Graphulo's Graph500 fixtures."
-      + " Default: shared/fixtures/graphulo-graph500 beside this repository.")
-  Path fixturesDir;
+  @Option(names = "--verbose", description = "On an error, print its stack trace too.")
+  boolean verbose;
 
   @Option(names = "--reports", defaultValue = "reports",
       description = "Where report folders go. Default: ${DEFAULT-VALUE}.")
@@ -219,11 +227,20 @@ public final class CompareCommand implements Callable<Integer> {
     return run(new PrintWriter(System.err, true), args);
   }
 
-  /** As {@link #run(String...)}, with usage errors written to {@code err}. */
+  /**
+   * As {@link #run(String...)}, with errors written to {@code err}: one line each, exit 2 for a
+   * bad argument or input, 1 for a failed run (see {@link CommandErrors}).
+   */
   static int run(PrintWriter err, String... args) {
     CompareCommand command = new CompareCommand();
     command.commandLine = "scripts/compare " + String.join(" ", args);
-    return new CommandLine(command).setErr(err).execute(args);
+    return new CommandLine(command).setCaseInsensitiveEnumValuesAllowed(true).setErr(err)
+        .setParameterExceptionHandler((e, given) -> {
+          e.getCommandLine().getErr().println("compare: " + e.getMessage() + " (scripts/compare --help lists the options)");
+          return CommandErrors.USER_ERROR;
+        })
+        .setExecutionExceptionHandler((e, cl, parsed) -> CommandErrors.report(cl.getErr(), "compare", e, command.verbose))
+        .execute(args);
   }
 
   private String commandLine = "scripts/compare";
@@ -231,10 +248,10 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    preset.fillIn(this);
     validate();
     Semiring<?> semiring = Semirings.forName(semiringName);
-    Graph500Fixture fixtures = !input.equals("fixtures") ? null
-        : fixturesDir == null ? Graph500Fixture.locate() : new Graph500Fixture(fixturesDir);
+    MatrixSource source = matrixSource();
     String runId = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now());
     Path reportDir = reportsDir.resolve(runId);
     // An existing cluster may hold other runs' tables (or anyone's): this run's get their own names.
@@ -245,14 +262,15 @@ public final class CompareCommand implements Callable<Integer> {
     try (TargetCluster cluster = startOrConnect()) {
       Target target = cluster.target();
       AccumuloClient client = target.client();
-      records = new RunRecords(reportDir.resolve("runs.jsonl"), parameters(cluster));
+      records = new RunRecords(reportDir.resolve("runs.jsonl"), parameters(cluster, source));
       EngineRuns runs = new EngineRuns(target, semiring, engines, tablePrefix, records, cluster.heap());
       int queuedAt = queuedScale != null ? queuedScale : Collections.max(scales);
+      int warmups = warmup;
       for (int scale : scales) {
-        // Bulk loads stage RFiles on the instance's volume file system: the local one when embedded.
-        EngineRuns.Inputs inputs = load(client, clusterProperties == null ? Configuration::new : target.yarn(), fixtures, scale);
+        EngineRuns.Inputs inputs = load(client, target.volumes(), source, scale);
         if (workloads.contains("whole")) {
-          allEqual &= runs.whole(inputs, warmup, repeats, oracleUpToScale);
+          allEqual &= runs.whole(inputs, warmups, repeats, oracleUpToScale);
+          warmups = 0;
         }
         if (workloads.contains("queued") && scale == queuedAt) {
           allEqual &= runs.queued(inputs, queuedRows, requests, concurrency);
@@ -262,18 +280,28 @@ public final class CompareCommand implements Callable<Integer> {
         deleteTables(client, tablePrefix);
       }
     }
-    log.info("records written to {}", records.file().toAbsolutePath());
-    for (Path file : Reports.write(records.file())) {
+    log.info("records written to {}", records.file());
+    List<Path> written = Reports.write(records.file());
+    for (Path file : written) {
       log.info("report file {}", file);
     }
+    PrintWriter out = spec.commandLine().getOut();
+    out.println();
+    out.println("report: " + relativeToHere(written.get(written.size() - 1)));
+    Headlines.of(Summary.read(records.file())).forEach(line -> out.println("  " + line));
     if (!allEqual) {
       spec.commandLine().getErr().println("FAILED: some engine failed or its C differs from its reference"
           + " (the oracle up to SCALE " + oracleUpToScale + ", the first engine above); see " + records.file());
       return 1;
     }
-    spec.commandLine().getOut().println("OK: every C equals its reference (the oracle up to SCALE "
-        + oracleUpToScale + ", the first engine above); records in " + records.file());
+    out.flush();
     return 0;
+  }
+
+  /** A path as the user can type it from where the command ran. */
+  private static Path relativeToHere(Path file) {
+    Path here = Path.of("").toAbsolutePath();
+    return file.startsWith(here) ? here.relativize(file) : file;
   }
 
   private TargetCluster startOrConnect() {
@@ -284,7 +312,9 @@ public final class CompareCommand implements Callable<Integer> {
           clusterProperties, conf, jar);
       return TargetCluster.existing(clusterProperties, conf, jar);
     }
-    return TargetCluster.embedded(Path.of("target", "embedded-clusters"),
+    Path clusterDir = Path.of("target", "embedded-clusters");
+    FreeSpace.require(clusterDir, EMBEDDED_FREE_MB, "the embedded cluster");
+    return TargetCluster.embedded(clusterDir,
         new EmbeddedAccumulo.Settings().tabletServers(tservers).tabletServerMemoryMb(tserverMemoryMb)
             .inMemoryMapMb(tserverMapMb).nativeMaps(!javaMaps).site(accumuloSite),
         engines.contains("mr"), yarnMemoryMb);
@@ -312,10 +342,18 @@ public final class CompareCommand implements Callable<Integer> {
     return dir.resolve("mr-outerproduct-job.jar");
   }
 
-  private void validate() {
-    if (!input.equals("fixtures") && !input.equals("generated")) {
-      throw usage("--input '" + input + "': expected fixtures or generated");
+  /** The inputs, every SCALE's files checked before a cluster starts. */
+  private MatrixSource matrixSource() {
+    try {
+      MatrixSource source = inputOptions.source();
+      scales.forEach(source::check);
+      return source;
+    } catch (IllegalArgumentException e) {
+      throw usage(e.getMessage());
     }
+  }
+
+  private void validate() {
     for (String engine : engines) {
       try {
         Engine.named(engine);
@@ -349,6 +387,10 @@ public final class CompareCommand implements Callable<Integer> {
     if (clusterProperties != null && !accumuloSite.isEmpty()) {
       throw usage("--accumulo-site " + accumuloSite.keySet() + ": applies to the embedded cluster only;"
           + " an existing cluster keeps its own configuration");
+    }
+    if (clusterProperties != null && !Files.isReadable(clusterProperties)) {
+      throw usage("--cluster " + clusterProperties + ": cannot read this client properties file (scripts/cluster"
+          + " start writes one to state/cluster/conf/accumulo-client.properties)");
     }
     accumuloSite.forEach((key, value) -> {
       if (!isAccumuloProperty(key)) {
@@ -422,9 +464,10 @@ public final class CompareCommand implements Callable<Integer> {
     };
   }
 
-  /** The settings every record of this run repeats (SPEC §6), so that each line stands alone. */
-  private ObjectNode parameters(TargetCluster cluster) {
-    ObjectNode p = RunRecords.object().put("input", input).put("ef", 16).put("seeds", input.equals("generated") ? "A=1, B=2" : "graphulo fixtures")
+  /** The settings every record of this run repeats (docs/format.md), so that each line stands alone. */
+  private ObjectNode parameters(TargetCluster cluster, MatrixSource source) {
+    ObjectNode p = RunRecords.object().put("preset", preset.name().toLowerCase(java.util.Locale.ROOT))
+        .put("input", source.kind()).put("ef", 16).put("seeds", source.seeds())
         .put("semiring", semiringName).put("tservers", tservers).put("tserver_memory_mb", tserverMemoryMb)
         .put("tablets_AT", tablets).put("tablets_B", tablets).put("tablets_C", tabletsC).put("load", load)
         .put("repeats", repeats).put("warmup", warmup).put("presum", presum).put("c_durability", cDurability != null ? cDurability : "default (sync)")
@@ -439,10 +482,10 @@ public final class CompareCommand implements Callable<Integer> {
     return p;
   }
 
-  private EngineRuns.Inputs load(AccumuloClient client, Supplier<Configuration> fileSystem, Graph500Fixture fixtures,
+  private EngineRuns.Inputs load(AccumuloClient client, Supplier<Configuration> fileSystem, MatrixSource source,
       int scale) throws Exception {
-    SparseMatrix a = fixtures != null ? fixtures.read(scale, "A") : KroneckerGenerator.standard(scale, "A").matrix();
-    SparseMatrix b = fixtures != null ? fixtures.read(scale, "B") : KroneckerGenerator.standard(scale, "B").matrix();
+    SparseMatrix a = source.read(scale, "A");
+    SparseMatrix b = source.read(scale, "B");
     String atTable = tablePrefix + "AT_" + scale;
     String bTable = tablePrefix + "B_" + scale;
     long loadBegin = System.nanoTime();

@@ -20,8 +20,8 @@ import outerproduct.kernel.oracle.SparseMatrix;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
- * Runs the chosen engines over the SPEC §3 workloads on loaded inputs, checks every C and
- * appends one SPEC §6 record per run (or per queued request) to the run's records. A run that
+ * Runs the chosen engines over the workloads on loaded inputs, checks every C and appends one
+ * record per run or queued request (fields: docs/format.md) to the run's records. A run that
  * fails is recorded with its error and the others go on.
  */
 final class EngineRuns {
@@ -49,7 +49,8 @@ final class EngineRuns {
   }
 
   /**
-   * The whole-table workload: every engine {@code warmup} times unrecorded, then {@code repeats}
+   * The whole-table workload: every engine that {@linkplain Engine#keepsWarm keeps warm}
+   * {@code warmup} times unrecorded, then {@code repeats}
    * times recorded, taking turns; C is checked against the oracle up to {@code oracleUpToScale},
    * above it against the first engine's C.
    *
@@ -58,7 +59,9 @@ final class EngineRuns {
   boolean whole(Inputs in, int warmup, int repeats, int oracleUpToScale) throws Exception {
     for (int round = 0; round < warmup; round++) {
       for (String engine : engines) {
-        warmUp(engine, in, round);
+        if (Engine.named(engine).keepsWarm()) {
+          warmUp(engine, in, round);
+        }
       }
     }
     String expected = in.scale() <= oracleUpToScale
@@ -73,6 +76,7 @@ final class EngineRuns {
             + (repeats > 1 ? "_r" + repeat : "");
         String startedAt = Instant.now().toString();
         Engine.Run result;
+        log.info("SCALE {} {} (repeat {}): multiplying the whole table", in.scale(), engine, repeat);
         heap.reset();
         try {
           result = Engine.named(engine).multiply(target, semiring, in.at(), in.b(), cTable,
@@ -120,6 +124,7 @@ final class EngineRuns {
    */
   private void warmUp(String engine, Inputs in, int round) throws Exception {
     String cTable = tablePrefix + "W_" + engine.replace('-', '_') + "_" + in.scale() + "_" + round;
+    log.info("SCALE {} {} warm-up {}: multiplying the whole table (not recorded)", in.scale(), engine, round);
     try {
       Engine.Run result = Engine.named(engine).multiply(target, semiring, in.at(), in.b(), cTable,
           RowRanges.all(), in.settings());
@@ -159,6 +164,8 @@ final class EngineRuns {
         for (int threads : concurrency) {
           String prefix = tablePrefix + "Q_" + engine.replace('-', '_') + "_" + rows + "_" + threads;
           String startedAt = Instant.now().toString();
+          log.info("SCALE {} queued {} rows, {} at concurrency {}: {} requests", in.scale(), rows, engine,
+              threads, batch.size());
           heap.reset();
           QueuedWorkload.Batch done = QueuedWorkload.run(target, Engine.named(engine), semiring,
               in.at(), in.b(), prefix, batch, threads, in.settings());

@@ -1,14 +1,16 @@
 package outerproduct.compare;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.security.Authorizations;
-import outerproduct.inputs.Graph500Fixture;
 import outerproduct.inputs.MatrixLoader;
+import outerproduct.inputs.MatrixSource;
 import outerproduct.kernel.accumulo.TableChecksum;
+import outerproduct.kernel.cli.CommandErrors;
 import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.ResultChecksum;
 import outerproduct.kernel.semiring.Semiring;
@@ -19,38 +21,50 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code scripts/matrix}: puts Graphulo's Graph500 fixtures into a cluster's tables and proves a
- * result table against the in-memory oracle, so that either engine can be run by hand (or by
+ * {@code scripts/matrix}: puts a SCALE's input pair (generated, or Graphulo's Graph500 files) into
+ * a cluster's tables and proves a result table against the in-memory oracle, so that either engine can be run by hand (or by
  * CI) on any cluster and checked the way the harness checks it.
  */
 @Command(name = "matrix", mixinStandardHelpOptions = true,
-    description = "Load Graph500 fixture matrices into Accumulo tables; check a result table's checksum.",
+    description = "Load a SCALE's Graph500 matrices into Accumulo tables; check a result table's checksum.",
     subcommands = {MatrixCommand.Load.class, MatrixCommand.Checksum.class})
 public final class MatrixCommand {
 
+  @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
+      description = "On an error, print its stack trace too.")
+  boolean verbose;
+
   public static void main(String[] args) {
-    CommandLine commandLine = new CommandLine(new MatrixCommand());
-    commandLine.setExecutionExceptionHandler((e, cl, parsed) -> {
-      if (!(e instanceof IllegalArgumentException)) {
-        throw e;
-      }
-      cl.getErr().println("error: " + e.getMessage());
-      return 2;
-    });
-    System.exit(commandLine.execute(args));
+    System.exit(commandLine().execute(args));
   }
 
-  /** The cluster and the fixtures, common to both subcommands. */
+  /** The command with one-line errors: exit 2 for a bad argument or input, 1 for a failure. */
+  static CommandLine commandLine() {
+    return new CommandLine(new MatrixCommand()).setCaseInsensitiveEnumValuesAllowed(true)
+        .setParameterExceptionHandler((e, given) -> {
+          CommandLine at = e.getCommandLine();
+          String help = "scripts/matrix " + (at.getParent() == null ? "" : at.getCommandName() + " ") + "--help";
+          at.getErr().println("matrix: " + e.getMessage() + " (" + help + " lists the options)");
+          return CommandErrors.USER_ERROR;
+        })
+        .setExecutionExceptionHandler((e, cl, parsed) -> CommandErrors.report(cl.getErr(), "matrix", e,
+            cl.getParseResult().hasMatchedOption("--verbose")));
+  }
+
+  /** The cluster and the inputs, common to both subcommands. */
   static final class ClusterOption {
     @Option(names = "--cluster", required = true, paramLabel = "FILE",
         description = "Accumulo client properties file (instance, zookeepers, auth.principal, auth.token).")
     Path clientProperties;
 
-    @Option(names = "--fixtures", paramLabel = "DIR",
-        description = "Directory of Graphulo's Graph500 fixtures. Default: ../shared/fixtures/graphulo-graph500.")
-    Path fixturesDir;
+    @Mixin
+    InputOptions inputs;
 
     AccumuloClient connect() {
+      if (!Files.isReadable(clientProperties)) {
+        throw new IllegalArgumentException("--cluster " + clientProperties + ": cannot read this client properties"
+            + " file (scripts/cluster start writes one to state/cluster/conf/accumulo-client.properties)");
+      }
       try {
         return Accumulo.newClient().from(Accumulo.newClientProperties().from(clientProperties).build()).build();
       } catch (IllegalArgumentException e) {
@@ -58,18 +72,19 @@ public final class MatrixCommand {
       }
     }
 
-    Graph500Fixture fixtures() {
-      return fixturesDir == null ? Graph500Fixture.locate() : new Graph500Fixture(fixturesDir);
+    MatrixSource source() {
+      return inputs.source();
     }
   }
 
   @Command(name = "load", mixinStandardHelpOptions = true,
-      description = "Write the SCALE's fixture A into table AT_<scale> and B into B_<scale>, pre-split.")
+      description = "Write the SCALE's A into table AT_<scale> and B into B_<scale>, pre-split.")
   static final class Load implements Callable<Integer> {
     @Mixin
     ClusterOption cluster;
 
-    @Option(names = "--scale", required = true, description = "Fixture SCALE (10 to 17).")
+    @Option(names = "--scale", required = true,
+        description = "SCALE: 2^SCALE vertices (Graphulo's files: 10, 12, 14 or 16).")
     int scale;
 
     @Option(names = "--tablets", defaultValue = "2",
@@ -81,11 +96,11 @@ public final class MatrixCommand {
       if (tablets < 1) {
         throw new IllegalArgumentException("--tablets must be at least 1, got " + tablets);
       }
-      Graph500Fixture fixtures = cluster.fixtures();
+      MatrixSource source = cluster.source();
       try (AccumuloClient client = cluster.connect()) {
         for (String matrix : new String[] {"A", "B"}) {
           String table = (matrix.equals("A") ? "AT_" : "B_") + scale;
-          long entries = MatrixLoader.load(client, table, fixtures.read(scale, matrix), tablets);
+          long entries = MatrixLoader.load(client, table, source.read(scale, matrix), tablets);
           System.out.printf("%s: %d entries in %d tablets%n", table, entries, tablets);
         }
       }
@@ -94,7 +109,7 @@ public final class MatrixCommand {
   }
 
   @Command(name = "checksum", mixinStandardHelpOptions = true,
-      description = "Print a table's checksum (SPEC §5) and nnz; with --oracle-scale or --expect, exit 1 unless it matches.")
+      description = "Print a table's checksum (docs/format.md) and nnz; with --oracle-scale or --expect, exit 1 unless it matches.")
   static final class Checksum implements Callable<Integer> {
     @Mixin
     ClusterOption cluster;
@@ -107,7 +122,7 @@ public final class MatrixCommand {
     String semiringName;
 
     @Option(names = "--oracle-scale", paramLabel = "SCALE",
-        description = "Compare with the in-memory oracle's C = AT^T B of this SCALE's fixtures.")
+        description = "Compare with the in-memory oracle's C = AT^T B of this SCALE's inputs.")
     Integer oracleScale;
 
     @Option(names = "--expect", paramLabel = "HEX", description = "Compare with this checksum.")
@@ -129,9 +144,9 @@ public final class MatrixCommand {
       System.out.printf("%s: nnz %d checksum %s%n", table, c.nnz(), c.checksum());
       String reference = expected;
       if (oracleScale != null) {
-        Graph500Fixture fixtures = cluster.fixtures();
+        MatrixSource source = cluster.source();
         reference = ResultChecksum.of(ReferenceMultiply.multiply(semiring,
-            fixtures.read(oracleScale, "A"), fixtures.read(oracleScale, "B")));
+            source.read(oracleScale, "A"), source.read(oracleScale, "B")));
       }
       if (reference == null) {
         return 0;

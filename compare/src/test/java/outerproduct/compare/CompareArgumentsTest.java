@@ -3,8 +3,16 @@ package outerproduct.compare;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -27,11 +35,34 @@ class CompareArgumentsTest {
       "--accumulo-site table.file.compress.typo=snappy | --accumulo-site 'table.file.compress.typo': not an Accumulo property",
       "--accumulo-site table.split.threshold=big | --accumulo-site table.split.threshold='big': not a valid value",
       "--cluster c.properties --accumulo-site tserver.memory.maps.max=1G | applies to the embedded cluster only",
+      "--cluster /no/such/client.properties | --cluster /no/such/client.properties: cannot read this client properties file",
+      "--input fixtures | --input fixtures needs --fixtures DIR, the folder of Graphulo's Graph500 files",
+      "--input fixtures --fixtures /no/such/dir | --fixtures /no/such/dir: no such directory",
+      "--fixtures /tmp | --fixtures /tmp is read only with --input fixtures",
+      "--scales 0 | SCALE must be 1 to 40, got 0",
+      "--preset huge | --preset",
   })
   void badArgumentsExitTwoNamingTheOption(String args, String expected) {
     StringWriter err = new StringWriter();
     int exit = CompareCommand.run(new PrintWriter(err, true), args.trim().split(" "));
     assertEquals(2, exit, err.toString());
-    assertTrue(err.toString().contains(expected), err.toString());
+    assertTrue(err.toString().startsWith("compare: ") && err.toString().contains(expected), err.toString());
+    assertEquals(1, err.toString().lines().count(), "one line, no usage dump or stack trace: " + err);
+  }
+
+  /** A folder of Graphulo's file names whose content is not Graphulo's: refused by name before a cluster starts. */
+  @Test
+  void aFixtureFileThatIsNotGraphulosIsRefusedBeforeAnythingStarts(@TempDir Path dir) throws IOException {
+    for (String file : new String[] {"10Ar", "10Ac", "10Br", "10Bc"}) {
+      try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(dir.resolve(file + ".txt.gz")))) {
+        out.write("1,2,3,".getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    StringWriter err = new StringWriter();
+    int exit = CompareCommand.run(new PrintWriter(err, true), "--input", "fixtures", "--fixtures", dir.toString(),
+        "--scales", "10");
+    assertEquals(2, exit, err.toString());
+    assertTrue(err.toString().contains("fixture " + dir.resolve("10Ar.txt.gz") + ": SHA-256 "), err.toString());
+    assertTrue(err.toString().contains("differs from Graphulo's file"), err.toString());
   }
 }

@@ -24,21 +24,21 @@ import outerproduct.compare.report.Reports;
 import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.EmbeddedYarn;
 import outerproduct.embedded.SharedClusters;
-import outerproduct.inputs.Graph500Fixture;
+import outerproduct.inputs.KroneckerGenerator;
 import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.ResultChecksum;
 import outerproduct.kernel.semiring.Semirings;
 
 /**
- * The harness end to end, as a user runs it: {@code scripts/compare} on the SCALE 10 fixtures
+ * The harness end to end, as a user runs it: {@code scripts/compare} on the generated SCALE 10 graph (the default input)
  * with every engine, whole and queued, against the shared embedded clusters (through
  * {@code --cluster}, so this JVM keeps one MiniAccumuloCluster and one MiniMRYarnCluster).
  * Checks the report files, not speed.
  */
 @ExtendWith(SharedClusters.class)
 class CompareCommandIT {
-  /** SPEC §6: every record carries these. */
-  private static final List<String> SPEC_FIELDS = List.of("engine", "workload", "input", "scale", "ef", "seeds",
+  /** docs/format.md: every record carries these fields. */
+  private static final List<String> RECORD_FIELDS = List.of("engine", "workload", "input", "scale", "ef", "seeds",
       "rows_selected", "tservers", "tablets_AT", "tablets_B", "tablets_C", "nnz_AT", "nnz_B", "partial_products",
       "entries_written", "nnz_C", "checksum_C", "t_total_s", "t_setup_s", "t_c_readable_s", "t_c_compacted_s",
       "rate_pp_per_s", "repeat", "git_commit", "command", "started_at", "host");
@@ -76,8 +76,8 @@ class CompareCommandIT {
     // the default warm-up multiply per engine is run but not recorded
     assertEquals(4 * 2 + 3 * 2 * 2, records.size());
     for (JsonNode r : records) {
-      for (String field : SPEC_FIELDS) {
-        assertTrue(r.has(field), "record lacks SPEC §6 field " + field + ": " + r);
+      for (String field : RECORD_FIELDS) {
+        assertTrue(r.has(field), "record lacks field " + field + ": " + r);
       }
       assertTrue(r.path("equal").asBoolean(), "C differs from its reference: " + r);
       assertEquals(1, r.path("warmup").asInt(-1), "the warm-up setting is recorded: " + r);
@@ -89,9 +89,8 @@ class CompareCommandIT {
       }
     }
 
-    Graph500Fixture fixtures = Graph500Fixture.locate();
     String oracle = ResultChecksum.of(ReferenceMultiply.multiply(Semirings.forName(Semirings.DEFAULT),
-        fixtures.read(10, "A"), fixtures.read(10, "B")));
+        KroneckerGenerator.standard(10, "A").matrix(), KroneckerGenerator.standard(10, "B").matrix()));
     Set<String> wholeChecksums = new HashSet<>();
     records.stream().filter(r -> r.path("workload").asText().equals("whole"))
         .forEach(r -> wholeChecksums.add(r.path("checksum_C").asText()));

@@ -33,7 +33,7 @@ class MatrixLoaderIT {
 
   @Test
   void batchWriterAndBulkImportLoadTheSameTable(EmbeddedAccumulo accumulo) throws Exception {
-    SparseMatrix b = Graph500Fixture.locate().read(10, "B");
+    SparseMatrix b = KroneckerGenerator.standard(10, "B").matrix();
     Configuration hadoop = new Configuration();
     FileSystem fs = FileSystem.get(hadoop);
     Path staging = new Path(fs.getHomeDirectory(), ".outerproduct");

@@ -7,7 +7,7 @@ import java.util.stream.LongStream;
 import outerproduct.kernel.oracle.SparseMatrix;
 
 /**
- * The Graph500 Kronecker generator of SPEC §2: 2^SCALE vertices, EF·2^SCALE edges, initiator
+ * The Graph500 Kronecker generator of docs/format.md: 2^SCALE vertices, EF·2^SCALE edges, initiator
  * probabilities a=0.57, b=0.19, c=0.19, d=0.05, no vertex permutation (the power-law head sits
  * at the low ids, as in Graphulo's inputs), 1-based decimal vertex ids, and each edge adding 1
  * to its entry (so a value is the edge's multiplicity).
@@ -85,7 +85,7 @@ public final class KroneckerGenerator {
     return m;
   }
 
-  /** The standard pair of SPEC §2: A with seed 1, B with seed 2. */
+  /** The standard pair of docs/format.md: A with seed 1, B with seed 2. */
   public static KroneckerGenerator standard(int scale, String matrix) {
     return switch (matrix) {
       case "A" -> new KroneckerGenerator(scale, DEFAULT_EDGE_FACTOR, 1);

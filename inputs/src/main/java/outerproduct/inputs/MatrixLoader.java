@@ -28,7 +28,7 @@ import org.apache.hadoop.io.Text;
 import outerproduct.kernel.oracle.SparseMatrix;
 
 /**
- * Writes a matrix into a new table in the SPEC §1 layout (row, empty family, qualifier = column,
+ * Writes a matrix into a new table in the layout (row, empty family, qualifier = column,
  * value = decimal text), pre-split into tablets at row quantiles of its entries so each tablet
  * holds about the same number of entries.
  *

@@ -102,7 +102,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
 
   /**
    * Drop entries of C whose sum is the semiring's zero (a {@link ZeroFilter} on C at every
-   * scope). Off by default: the SPEC checksum then includes zero-valued entries.
+   * scope). Off by default: the checksum (docs/format.md) then includes zero-valued entries.
    */
   public TableMult removeZeros() {
     this.removeZeros = true;
@@ -174,7 +174,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   }
 
   /**
-   * The in-tserver ingest ceiling (SPEC §4): the same {@link RemoteWriteIterator} with the same
+   * The in-tserver ingest ceiling (docs/format.md): the same {@link RemoteWriteIterator} with the same
    * settings, fed not by the multiply but by a scan of {@code productsTable}, which holds this
    * multiply's partial products keyed (k, i, j) (the harness writes it from the same kernel stream). The rate it
    * gives is what writing costs alone.

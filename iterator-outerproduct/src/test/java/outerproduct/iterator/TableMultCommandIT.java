@@ -59,7 +59,7 @@ class TableMultCommandIT {
 
     err = new StringWriter();
     assertEquals(2, run(new StringWriter(), err, "--cluster", "/no/such/file", "--at", "AT", "--b", "B", "--c", "C"));
-    assertTrue(err.toString().contains("cannot read client properties file /no/such/file"), err.toString());
+    assertTrue(err.toString().contains("--cluster /no/such/file: cannot read this client properties file"), err.toString());
 
     err = new StringWriter();
     assertEquals(2, run(new StringWriter(), err, "--cluster", accumulo.clientPropertiesFile().toString(),

@@ -33,7 +33,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.SharedClusters;
-import outerproduct.inputs.Graph500Fixture;
+import outerproduct.inputs.KroneckerGenerator;
 import outerproduct.inputs.MatrixLoader;
 import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.d4m.ColumnFilter;
@@ -57,12 +57,11 @@ class TableMultIT {
   private SparseMatrix b10;
 
   @BeforeAll
-  void loadFixtures(EmbeddedAccumulo accumulo) throws Exception {
+  void loadInputs(EmbeddedAccumulo accumulo) throws Exception {
     props = accumulo.clientProperties();
     client = accumulo.newClient();
-    Graph500Fixture fixtures = Graph500Fixture.locate();
-    a10 = fixtures.read(10, "A");
-    b10 = fixtures.read(10, "B");
+    a10 = KroneckerGenerator.standard(10, "A").matrix();
+    b10 = KroneckerGenerator.standard(10, "B").matrix();
     MatrixLoader.load(client, "AT10", a10, 2);
     MatrixLoader.load(client, "B10", b10, 2);
   }
@@ -73,7 +72,7 @@ class TableMultIT {
   }
 
   @Test
-  void scale10FixtureEqualsOracle() throws Exception {
+  void scale10GraphEqualsOracle() throws Exception {
     TableMult.Result r = TableMult.on(props).transposeOf("AT10").times("B10").into("C10").run();
     assertEqualsOracle("C10", ReferenceMultiply.multiply(LONG, a10, b10));
     assertEquals(partialProducts(a10, b10, RowRanges.all()), r.partialProducts());
@@ -83,10 +82,9 @@ class TableMultIT {
   }
 
   @Test
-  void scale12FixtureEqualsOracleWithAndWithoutPresum() throws Exception {
-    Graph500Fixture fixtures = Graph500Fixture.locate();
-    SparseMatrix a = fixtures.read(12, "A");
-    SparseMatrix b = fixtures.read(12, "B");
+  void scale12GraphEqualsOracleWithAndWithoutPresum() throws Exception {
+    SparseMatrix a = KroneckerGenerator.standard(12, "A").matrix();
+    SparseMatrix b = KroneckerGenerator.standard(12, "B").matrix();
     MatrixLoader.load(client, "AT12", a, 2);
     MatrixLoader.load(client, "B12", b, 2);
     String oracle = ResultChecksum.of(ReferenceMultiply.multiply(LONG, a, b));

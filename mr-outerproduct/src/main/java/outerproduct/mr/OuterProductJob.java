@@ -7,6 +7,7 @@ import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import outerproduct.kernel.semiring.Semirings;
+import outerproduct.kernel.cli.CommandErrors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -71,6 +72,9 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
   @Option(names = "--uber", description = "Run all tasks in the ApplicationMaster's JVM (small, queued multiplies).")
   boolean uber;
 
+  @Option(names = "--verbose", description = "On an error, print its stack trace too.")
+  boolean verbose;
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
@@ -94,10 +98,12 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
   /** Parses what ToolRunner left and runs; the exit codes are the class comment's. */
   @Override
   public int run(String[] args) {
-    CommandLine cli = new CommandLine(this).setExecutionExceptionHandler((e, cmd, parsed) -> {
-      cmd.getErr().println("outerproduct-mr: " + e.getMessage());
-      return e instanceof IllegalArgumentException ? 2 : 1;
-    });
+    CommandLine cli = new CommandLine(this)
+        .setParameterExceptionHandler((e, given) -> {
+          e.getCommandLine().getErr().println("outerproduct-mr: " + e.getMessage() + " (--help lists the options)");
+          return CommandErrors.USER_ERROR;
+        })
+        .setExecutionExceptionHandler((e, cmd, parsed) -> CommandErrors.report(cmd.getErr(), "outerproduct-mr", e, verbose));
     cli.setOut(out);
     cli.setErr(err);
     return cli.execute(args);
@@ -105,6 +111,10 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
 
   @Override
   public Integer call() throws Exception {
+    if (!java.nio.file.Files.isReadable(clientProperties)) {
+      throw new IllegalArgumentException("--cluster " + clientProperties + ": cannot read this client properties"
+          + " file (scripts/cluster start writes one to state/cluster/conf/accumulo-client.properties)");
+    }
     MapReduceMultiply multiply = MapReduceMultiply.on(getConf(), clientProperties)
         .transposeOf(at).times(b).into(c).semiring(semiring).reducers(reducers).presum(presum).output(output)
         .uber(uber).onSubmit(job -> spec.commandLine().getErr().println(

@@ -99,7 +99,7 @@ class OuterProductJobBadInputIT {
   void missingClientPropertiesFile() throws Exception {
     Run r = run("--cluster", "/nonexistent/client.properties", "--at", "badAT", "--b", "badB", "--c", "x3");
     assertEquals(2, r.exit());
-    assertTrue(r.err().contains("cannot read client properties file /nonexistent/client.properties"), r.err());
+    assertTrue(r.err().contains("--cluster /nonexistent/client.properties: cannot read this client properties file"), r.err());
   }
 
   @Test

@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
 import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.EmbeddedYarn;
 import outerproduct.embedded.SharedClusters;
-import outerproduct.inputs.Graph500Fixture;
+import outerproduct.inputs.KroneckerGenerator;
 import outerproduct.inputs.MatrixLoader;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.accumulo.TableChecksum;
@@ -58,13 +58,12 @@ class OuterProductJobIT {
   private SparseMatrix b10;
 
   @BeforeAll
-  void loadFixtures(EmbeddedAccumulo accumulo, EmbeddedYarn yarn) throws Exception {
+  void loadInputs(EmbeddedAccumulo accumulo, EmbeddedYarn yarn) throws Exception {
     this.yarn = yarn;
     clientProperties = accumulo.clientPropertiesFile().toPath();
     client = accumulo.newClient();
-    Graph500Fixture fixtures = Graph500Fixture.locate();
-    a10 = fixtures.read(10, "A");
-    b10 = fixtures.read(10, "B");
+    a10 = KroneckerGenerator.standard(10, "A").matrix();
+    b10 = KroneckerGenerator.standard(10, "B").matrix();
     MatrixLoader.load(client, "AT10", a10, 2);
     MatrixLoader.load(client, "B10", b10, 2);
   }
@@ -79,10 +78,9 @@ class OuterProductJobIT {
   }
 
   @Test
-  void scale12FixtureEqualsOracleAndIteratorEngine() throws Exception {
-    Graph500Fixture fixtures = Graph500Fixture.locate();
-    SparseMatrix a = fixtures.read(12, "A");
-    SparseMatrix b = fixtures.read(12, "B");
+  void scale12GraphEqualsOracleAndIteratorEngine() throws Exception {
+    SparseMatrix a = KroneckerGenerator.standard(12, "A").matrix();
+    SparseMatrix b = KroneckerGenerator.standard(12, "B").matrix();
     MatrixLoader.load(client, "AT12", a, 2);
     MatrixLoader.load(client, "B12", b, 2);
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a, b);

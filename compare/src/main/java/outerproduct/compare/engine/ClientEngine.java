@@ -25,7 +25,7 @@ import outerproduct.kernel.product.OuterProduct;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
- * The D4M-style baseline (SPEC §4 {@code client}): scan AT and B to the client, multiply there
+ * The D4M-style baseline ({@code client} in docs/format.md): scan AT and B to the client, multiply there
  * through the kernel, hold C in client memory, BatchWrite it. It holds all of C by design: that
  * is the cost of "data to compute" that the server-side engines are measured against.
  *

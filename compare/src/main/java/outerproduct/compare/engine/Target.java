@@ -12,7 +12,9 @@ import org.apache.hadoop.conf.Configuration;
  * configuration.
  *
  * @param yarn the YARN configuration jobs start from; throws when no YARN cluster was started
+ * @param volumes a configuration whose default file system holds the instance's volumes, where
+ *     bulk imports stage their files (local for the embedded cluster, HDFS for an existing one)
  */
 public record Target(AccumuloClient client, Properties clientProperties, Path clientPropertiesFile,
-    Supplier<Configuration> yarn) {
+    Supplier<Configuration> yarn, Supplier<Configuration> volumes) {
 }

@@ -9,6 +9,8 @@ import java.util.Deque;
 import java.util.Properties;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -43,8 +45,11 @@ public final class TargetCluster implements AutoCloseable {
       int yarnMemoryMb) {
     TargetCluster cluster = new TargetCluster();
     try {
-      EmbeddedAccumulo accumulo = cluster.own(EmbeddedAccumulo.start(dir, settings));
-      EmbeddedYarn yarn = withYarn ? cluster.own(EmbeddedYarn.start(dir, yarnMemoryMb)) : null;
+      // The two start side by side: each spends most of its start waiting on its own servers.
+      CompletableFuture<EmbeddedYarn> yarnStart = withYarn
+          ? CompletableFuture.supplyAsync(() -> EmbeddedYarn.start(dir, yarnMemoryMb)) : null;
+      EmbeddedAccumulo accumulo = cluster.startAccumuloBeside(yarnStart, dir, settings);
+      EmbeddedYarn yarn = yarnStart == null ? null : yarnStart.join();
       AccumuloClient client = cluster.own(accumulo.newClient());
       cluster.heap = cluster.own(TabletServerHeap.attach(accumulo.tabletServerPids()));
       cluster.inMemoryMaps = () -> {
@@ -56,14 +61,41 @@ public final class TargetCluster implements AutoCloseable {
       Supplier<Configuration> yarnConf = yarn != null ? yarn::configuration : () -> {
         throw new IllegalStateException("no YARN cluster was started for this run");
       };
+      // The embedded instance's volumes are on the local file system.
       cluster.target = new Target(client, accumulo.clientProperties(),
-          accumulo.clientPropertiesFile().toPath(), yarnConf);
+          accumulo.clientPropertiesFile().toPath(), yarnConf, Configuration::new);
       cluster.description = "embedded";
       return cluster;
     } catch (RuntimeException e) {
       cluster.close();
       throw e;
     }
+  }
+
+  /**
+   * Starts Accumulo while {@code yarnStart} runs, and owns both before it returns or throws, so
+   * that a failure of either stops the other.
+   */
+  private EmbeddedAccumulo startAccumuloBeside(CompletableFuture<EmbeddedYarn> yarnStart, Path dir,
+      EmbeddedAccumulo.Settings settings) {
+    RuntimeException failure = null;
+    EmbeddedAccumulo accumulo = null;
+    try {
+      accumulo = own(EmbeddedAccumulo.start(dir, settings));
+    } catch (RuntimeException e) {
+      failure = e;
+    }
+    if (yarnStart != null) {
+      try {
+        own(yarnStart.join());
+      } catch (CompletionException e) {
+        failure = failure != null ? failure : e.getCause() instanceof RuntimeException cause ? cause : e;
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+    return accumulo;
   }
 
   /**
@@ -90,8 +122,8 @@ public final class TargetCluster implements AutoCloseable {
     // The servers of an existing cluster may be on other hosts: their heap is not measured.
     cluster.heap = TabletServerHeap.attach(java.util.List.of());
     cluster.inMemoryMaps = () -> "as configured (tserver.memory.maps.native.enabled; not checked on the servers)";
-    cluster.target = new Target(client, properties, clientPropertiesFile,
-        () -> hadoopConfiguration(hadoopConfDir, jobJar));
+    Supplier<Configuration> hadoop = () -> hadoopConfiguration(hadoopConfDir, jobJar);
+    cluster.target = new Target(client, properties, clientPropertiesFile, hadoop, hadoop);
     cluster.description = "cluster " + properties.getProperty("instance.name") + " at "
         + properties.getProperty("instance.zookeepers");
     return cluster;

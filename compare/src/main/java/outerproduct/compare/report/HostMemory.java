@@ -2,7 +2,7 @@ package outerproduct.compare.report;
 
 import java.lang.management.ManagementFactory;
 
-/** The machine's physical memory, recorded beside its cores in every report (SPEC §6 host). */
+/** The machine's physical memory, recorded beside its cores in every report (the record's host field). */
 public final class HostMemory {
   private HostMemory() {}
 

@@ -14,11 +14,11 @@ import outerproduct.compare.report.Summary.Row;
 /**
  * {@code report.md}: what a user reads to choose an engine. The exact command and settings,
  * whether every C was proven, the whole-table and queued tables side by side, and a verdict per
- * workload on the seed paper's prediction (MapReduce wins throughput on whole tables, the
+ * workload on the TableMult paper's prediction (MapReduce wins throughput on whole tables, the
  * iterator engine wins latency on queued subsets), with the ratios from the same run.
  */
 public final class ReportMarkdown {
-  /** The targets the issues set, reported as met or not (never asserted). */
+  /** The project's performance goals, reported as met or not (never asserted). */
   static final double ITERATOR_VS_CEILING_TARGET = 0.9;
   static final double ITERATOR_VS_CLIENT_TARGET = 5.0;
   /** The SCALE and subset size the queued latency targets are set on, and the p50 targets. */
@@ -53,6 +53,8 @@ public final class ReportMarkdown {
     }
     line("Command: `" + first.path("command").asText() + "`");
     line("");
+    Headlines.of(summary).forEach(headline -> line("- " + headline));
+    line("");
     line("| setting | value |");
     line("|---|---|");
     for (String field : List.of("cluster", "input", "semiring", "tservers", "tserver_memory_mb",
@@ -78,7 +80,7 @@ public final class ReportMarkdown {
     queued(plots);
     line("## Files");
     line("");
-    line("`runs.jsonl` holds one SPEC §6 record per multiply (whole-table run or queued request);"
+    line("`runs.jsonl` holds one record per multiply (the project's docs/format.md names its fields) (whole-table run or queued request);"
         + " `summary.csv` holds the rows of the tables above (medians over repeats; latency percentiles"
         + " over requests). Rates divide partial products by `t_total_s`, from the engine's start (C"
         + " already created) to C readable. The tablet-server heap peak is the largest server's heap in"
@@ -100,7 +102,7 @@ public final class ReportMarkdown {
     line("## Correctness");
     line("");
     if (equal == total) {
-      line("All " + total + " multiplies produced a C whose checksum (SPEC §5) equals its reference"
+      line("All " + total + " multiplies produced a C whose checksum (docs/format.md) equals its reference"
           + " (the in-memory oracle, or the first engine of the run where the oracle was not computed).");
     } else {
       long failed = summary.records().stream().filter(Summary::failed).count();
@@ -147,7 +149,7 @@ public final class ReportMarkdown {
       line("- MapReduce's rate overtakes the iterator engine's at SCALE " + crossover.get()
           + " (the crossover); at SCALE " + largest + " MapReduce runs at "
           + mrOverIterator.map(x -> fmt("%.2f", x)).orElse("?") + "× the iterator engine's rate."
-          + " The seed paper's prediction holds from there on.");
+          + " The TableMult paper's prediction holds from there on.");
     } else if (mrOverIterator.isPresent()) {
       line("- No crossover up to SCALE " + largest + ": MapReduce runs at " + fmt("%.2f", mrOverIterator.get())
           + "× the iterator engine's rate there; the iterator engine has the higher throughput on every"
@@ -199,8 +201,8 @@ public final class ReportMarkdown {
               line("- " + prefix + rows + " rows: iterator p50 " + fmt("%.2f", it.get().latencyP50S())
                   + " s, MapReduce p50 " + fmt("%.2f", mr.get().latencyP50S()) + " s: the iterator engine answers "
                   + fmt("%.1f", factor) + "× " + (factor >= 1 ? "sooner" : "later") + "."
-                  + (factor >= 1 ? " The seed paper's prediction holds."
-                      : " The seed paper's prediction does not hold here."));
+                  + (factor >= 1 ? " The TableMult paper's prediction holds."
+                      : " The TableMult paper's prediction does not hold here."));
             }
             queued.stream().filter(r -> r.scale() == scale && r.concurrency() == lowest
                     && r.rowsRequested().equals(rows) && r.answered())

@@ -10,7 +10,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Map;
 
 /**
- * {@code runs.jsonl}: one SPEC §6 record per run, one JSON object per line, appended as runs
+ * {@code runs.jsonl}: one record per run (fields: docs/format.md), one JSON object per line, appended as runs
  * finish so that an interrupted comparison keeps what it measured. Every record starts from
  * the run's parameters (cluster, tablets, settings), so each line stands alone.
  */

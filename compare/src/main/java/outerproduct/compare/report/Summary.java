@@ -21,7 +21,7 @@ import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 /**
  * The runs of one comparison grouped the way the report compares them: one row per SCALE,
  * workload, engine, subset size and concurrency, holding medians over repeats (whole table) or
- * latency percentiles over requests (queued), as SPEC §6 asks of summaries.
+ * latency percentiles over requests (queued), as docs/format.md asks of summaries.
  */
 public final class Summary {
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -21,7 +21,7 @@ import outerproduct.kernel.oracle.SparseMatrix;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
- * SPEC §3 queued workload: many small multiplies, each restricted to a subset of the rows present
+ * The queued workload (docs/format.md): many small multiplies, each restricted to a subset of the rows present
  * in AT, drawn with a fixed seed so that every engine answers the same requests. A batch runs
  * its requests on a fixed number of threads; at one thread the times are latencies, at more the
  * batch's wall time gives throughput.
@@ -31,7 +31,7 @@ import outerproduct.kernel.semiring.Semiring;
  * the same for every engine), checked against the oracle for that subset, then deleted.
  */
 public final class QueuedWorkload {
-  /** SPEC §3's fixed seed for drawing subsets; request n of a size uses {@code SEED + n}. */
+  /** The fixed seed for drawing subsets; request n of a size uses {@code SEED + n}. */
   public static final long SEED = 20_150_000L;
 
   /** One multiply of a batch: its row subset and the oracle's checksum for it. */

@@ -166,7 +166,8 @@ class UserScopedMultiplyIT {
     for (String user : new String[] {"alice", "bob"}) {
       SparseMatrix own = user.equals("alice") ? aliceOracle : bobOracle;
       try (AccumuloClient client = Accumulo.newClient().from(properties(user)).build()) {
-        Target target = new Target(client, properties(user), propertyFiles.get(user), yarn::configuration);
+        Target target = new Target(client, properties(user), propertyFiles.get(user), yarn::configuration,
+            Configuration::new);
         for (Map.Entry<String, Engine.Settings> run : runsOf(user).entrySet()) {
           String c = "vC_" + user + "_" + run.getKey().replace('-', '_');
           Engine engine = Engine.valueOf(run.getKey().split("-")[0].toUpperCase(java.util.Locale.ROOT));

@@ -9,6 +9,7 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import outerproduct.iterator.TableMult;
+import outerproduct.kernel.cli.CommandErrors;
 import outerproduct.kernel.semiring.Semirings;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -72,6 +73,9 @@ public final class TableMultCommand implements Callable<Integer> {
       description = "Tablets of B multiplied at once. Default: ${DEFAULT-VALUE}.")
   int scanThreads;
 
+  @Option(names = "--verbose", description = "On an error, print its stack trace too.")
+  boolean verbose;
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
@@ -93,10 +97,13 @@ public final class TableMultCommand implements Callable<Integer> {
    * names it), 1 for a multiply that failed; the message, not a stack trace.
    */
   public static CommandLine commandLine() {
-    return new CommandLine(new TableMultCommand()).setExecutionExceptionHandler((e, cmd, parsed) -> {
-      cmd.getErr().println("tablemult: " + e.getMessage());
-      return e instanceof IllegalArgumentException ? 2 : 1;
-    });
+    TableMultCommand command = new TableMultCommand();
+    return new CommandLine(command)
+        .setParameterExceptionHandler((e, given) -> {
+          e.getCommandLine().getErr().println("tablemult: " + e.getMessage() + " (scripts/tablemult --help lists the options)");
+          return CommandErrors.USER_ERROR;
+        })
+        .setExecutionExceptionHandler((e, cmd, parsed) -> CommandErrors.report(cmd.getErr(), "tablemult", e, command.verbose));
   }
 
   @Override
@@ -138,8 +145,8 @@ public final class TableMultCommand implements Callable<Integer> {
 
   private Properties load(Path file) {
     if (!Files.isReadable(file)) {
-      throw new CommandLine.ParameterException(spec.commandLine(),
-          "--cluster: cannot read client properties file " + file);
+      throw new CommandLine.ParameterException(spec.commandLine(), "--cluster " + file + ": cannot read this client"
+          + " properties file (scripts/cluster start writes one to state/cluster/conf/accumulo-client.properties)");
     }
     return Accumulo.newClientProperties().from(file).build();
   }

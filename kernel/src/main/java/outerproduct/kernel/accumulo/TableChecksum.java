@@ -12,12 +12,14 @@ import outerproduct.kernel.semiring.BadValueException;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
- * checksum(C) (SPEC §5) of a matrix table, read with a plain scan: values through the semiring's
+ * checksum(C) (docs/format.md) of a matrix table, read with a plain scan: values through the semiring's
  * canonical form, so a Combiner's lazily summed entries count as their sum.
  */
 public final class TableChecksum {
   /** The digest and the number of entries it covers (nnz). */
   public record Result(String checksum, long nnz) {}
+
+  private static final int CHECKSUM_BATCH = 20_000;
 
   private TableChecksum() {}
 
@@ -25,6 +27,9 @@ public final class TableChecksum {
       Authorizations auths) throws TableNotFoundException {
     ResultChecksum sum = new ResultChecksum();
     try (Scanner scanner = client.createScanner(table, auths)) {
+      // Large batches: a checksum reads every entry, and at 1,000 per round trip (the default)
+      // the round trips were a good part of reading a C of millions of entries.
+      scanner.setBatchSize(CHECKSUM_BATCH);
       for (Map.Entry<Key,Value> e : scanner) {
         byte[] row = e.getKey().getRowData().toArray();
         byte[] column = e.getKey().getColumnQualifierData().toArray();

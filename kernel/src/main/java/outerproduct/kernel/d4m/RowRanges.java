@@ -5,7 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * A set of whole rows in D4M range syntax (SPEC §3): the last character is the separator, and
+ * A set of whole rows in D4M range syntax (docs/format.md): the last character is the separator, and
  * {@code :} between two row ids makes an inclusive range. {@code "a,:,b,d,f,:,"} is
  * {@code [a,b] ∪ [d,d] ∪ [f,+∞)}; a leading {@code ":,b,"} is {@code (-∞,b]}; {@code ":,"} is
  * every row. A row id {@code :} cannot be written.

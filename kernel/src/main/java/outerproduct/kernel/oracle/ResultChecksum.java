@@ -7,7 +7,7 @@ import java.util.Arrays;
 import java.util.HexFormat;
 
 /**
- * checksum(C) of SPEC §5: SHA-256 over {@code row \t column \t value \n} for every entry of C in
+ * checksum(C) of docs/format.md: SHA-256 over {@code row \t column \t value \n} for every entry of C in
  * Accumulo key order, values in canonical form. Fed entry by entry (from a scan of C or from
  * an in-memory matrix); entries out of order are refused, since they would give a checksum that
  * matches nothing.

@@ -12,7 +12,7 @@ package outerproduct.kernel.semiring;
  *       AT value first.</li>
  *   <li>The implicit value of an absent entry is {@link #zero()}: the identity of ⊕ and the
  *       annihilator of ⊗. That is what lets the engines skip absent entries.</li>
- *   <li>{@link #encode} writes the canonical form (SPEC §5), so equal values have equal bytes
+ *   <li>{@link #encode} writes the canonical form (docs/format.md), so equal values have equal bytes
  *       and results from different engines compare byte for byte.</li>
  *   <li>Implementations are stateless and thread-safe; a pluggable one has a public no-argument
  *       constructor (see {@link Semirings#forName}).</li>

@@ -3,7 +3,7 @@ package outerproduct.kernel.semiring;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 
-/** Text encoding shared by the built-in semirings: values are UTF-8 decimal strings (SPEC §1). */
+/** Text encoding shared by the built-in semirings: values are UTF-8 decimal strings (docs/format.md). */
 final class Values {
   // What a stored decimal looks like; Double.parseDouble alone also takes "NaN", hex and "1d".
   private static final Pattern DECIMAL =

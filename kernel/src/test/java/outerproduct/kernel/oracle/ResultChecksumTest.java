@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class ResultChecksumTest {
 
-  /** The digest of SPEC §5's lines, computed outside Java: printf '1\t10\t3\n1\t9\t-2\n10\t1\t1\n' | sha256sum */
+  /** The digest of these lines, computed outside Java: printf '1\t10\t3\n1\t9\t-2\n10\t1\t1\n' | sha256sum */
   @Test
   void matchesSha256OfTheSpecLines() {
     SparseMatrix c = new SparseMatrix().put("10", "1", "1").put("1", "9", "-2").put("1", "10", "3");

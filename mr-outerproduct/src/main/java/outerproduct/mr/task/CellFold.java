@@ -6,7 +6,7 @@ import outerproduct.mr.io.CellKey;
 
 /**
  * ⊕ over one cell's values, as the combiner and the reducers apply it. Values travel as the
- * semiring's canonical text (SPEC §5), the same bytes C stores.
+ * semiring's canonical text (docs/format.md), the same bytes C stores.
  */
 final class CellFold<T> {
   private final Semiring<T> semiring;

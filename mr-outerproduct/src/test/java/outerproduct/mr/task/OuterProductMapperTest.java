@@ -126,7 +126,7 @@ class OuterProductMapperTest {
     return driver;
   }
 
-  /** A matrix as Accumulo would return it: sorted keys, SPEC §1 layout. */
+  /** A matrix as Accumulo would return it: sorted keys, docs/format.md layout. */
   static Map<Key, Value> entries(SparseMatrix m) {
     Map<Key, Value> sorted = new TreeMap<>();
     for (SparseMatrix.Entry e : m.entries()) {
