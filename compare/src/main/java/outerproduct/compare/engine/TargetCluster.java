@@ -167,12 +167,15 @@ public final class TargetCluster implements AutoCloseable {
    */
   public SortedMap<String, String> accumuloSettings() {
     SortedMap<String, String> settings = new TreeMap<>();
+    // Reports are committed and shared: paths are given from where the command ran ("./..."),
+    // not as the absolute paths of the machine that made them.
+    String here = Path.of("").toAbsolutePath().toString();
     try {
       target.client().instanceOperations().getSystemConfiguration().forEach((key, value) -> {
         Property property = Property.getPropertyByKey(key);
         boolean sensitive = Property.isSensitive(key) || key.contains("password") || key.contains("secret");
         if (!sensitive && (property == null || !value.equals(property.getDefaultValue()))) {
-          settings.put(key, value);
+          settings.put(key, value.replace(here, "."));
         }
       });
     } catch (AccumuloException | AccumuloSecurityException e) {

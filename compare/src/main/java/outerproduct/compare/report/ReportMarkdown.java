@@ -68,7 +68,8 @@ public final class ReportMarkdown {
     line("");
     JsonNode site = first.path("accumulo_settings");
     if (site.size() > 0) {
-      line("Accumulo settings that differ from Accumulo's defaults (sensitive ones left out):");
+      line("Accumulo settings that differ from Accumulo's defaults (sensitive ones left out; paths from where"
+          + " the command ran):");
       line("");
       line("| property | value |");
       line("|---|---|");
