@@ -15,8 +15,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import org.apache.accumulo.core.client.AccumuloClient;
-import org.apache.accumulo.core.conf.Property;
-import org.apache.accumulo.core.conf.PropertyType;
 import org.apache.hadoop.conf.Configuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,7 +29,6 @@ import outerproduct.compare.report.RunRecords;
 import outerproduct.compare.report.Summary;
 import outerproduct.inputs.MatrixLoader;
 import outerproduct.inputs.MatrixSource;
-import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.kernel.cli.CommandErrors;
 import outerproduct.kernel.cli.FreeSpace;
 import outerproduct.kernel.oracle.SparseMatrix;
@@ -127,28 +124,8 @@ public final class CompareCommand implements Callable<Integer> {
           + " servers and JVMs (class loading, JIT); 0 = none. Default: ${DEFAULT-VALUE}.")
   int warmup;
 
-  @Option(names = "--tservers", defaultValue = "2",
-      description = "Tablet servers of the embedded cluster. Default: ${DEFAULT-VALUE}.")
-  int tservers;
-
-  @Option(names = "--tserver-memory-mb", defaultValue = "768",
-      description = "Heap of each embedded tablet server. Default: ${DEFAULT-VALUE}.")
-  int tserverMemoryMb;
-
-  @Option(names = "--tserver-map-mb", defaultValue = "1024",
-      description = "In-memory map of each embedded tablet server (tserver.memory.maps.max): what it"
-          + " buffers before a minor compaction. Default: ${DEFAULT-VALUE}.")
-  int tserverMapMb;
-
-  @Option(names = "--accumulo-site", paramLabel = "KEY=VALUE",
-      description = "Embedded cluster: an accumulo.properties entry for every server (repeatable),"
-          + " e.g. table.file.compress.type=snappy. The instance's settings are recorded in the report.")
-  Map<String, String> accumuloSite = new LinkedHashMap<>();
-
-  @Option(names = "--java-maps",
-      description = "Embedded tablet servers keep their in-memory maps on the Java heap instead of"
-          + " Accumulo's native maps (which the build makes when g++ is present).")
-  boolean javaMaps;
+  @CommandLine.Mixin
+  EmbeddedClusterOptions embedded;
 
   @Option(names = "--tablets", defaultValue = "2",
       description = "Tablets per input table (split at row quantiles). Default: ${DEFAULT-VALUE}.")
@@ -186,10 +163,6 @@ public final class CompareCommand implements Callable<Integer> {
       description = "MapReduce engine: a job configuration setting (repeatable), e.g."
           + " mapreduce.client.completion.pollinterval=5000. Recorded in the report.")
   Map<String, String> mrConf = new LinkedHashMap<>();
-
-  @Option(names = "--yarn-memory-mb", defaultValue = "2048",
-      description = "Memory of the embedded NodeManager (512 MB containers). Default: ${DEFAULT-VALUE}.")
-  int yarnMemoryMb;
 
   @Option(names = "--tablets-c", defaultValue = "1",
       description = "Tablets of a new C, split at quantiles of AT's columns (C's rows). Default: ${DEFAULT-VALUE}.")
@@ -315,9 +288,7 @@ public final class CompareCommand implements Callable<Integer> {
     Path clusterDir = Path.of("target", "embedded-clusters");
     FreeSpace.require(clusterDir, EMBEDDED_FREE_MB, "the embedded cluster");
     return TargetCluster.embedded(clusterDir,
-        new EmbeddedAccumulo.Settings().tabletServers(tservers).tabletServerMemoryMb(tserverMemoryMb)
-            .inMemoryMapMb(tserverMapMb).nativeMaps(!javaMaps).site(accumuloSite),
-        engines.contains("mr"), yarnMemoryMb);
+        embedded.settings(), engines.contains("mr"), embedded.yarnMemoryMb);
   }
 
   private static void deleteTables(AccumuloClient client, String prefix) throws Exception {
@@ -367,7 +338,6 @@ public final class CompareCommand implements Callable<Integer> {
       }
     }
     requireAtLeastOne("--reducers", reducers);
-    requireAtLeastOne("--tservers", tservers);
     requireAtLeastOne("--tablets", tablets);
     requireAtLeastOne("--requests", requests);
     requireAtLeastOne("--repeats", repeats);
@@ -384,41 +354,15 @@ public final class CompareCommand implements Callable<Integer> {
     mrOutputChoice();
     mrUberChoice();
     loadChoice();
-    if (clusterProperties != null && !accumuloSite.isEmpty()) {
-      throw usage("--accumulo-site " + accumuloSite.keySet() + ": applies to the embedded cluster only;"
-          + " an existing cluster keeps its own configuration");
+    try {
+      embedded.validate(clusterProperties != null);
+    } catch (IllegalArgumentException e) {
+      throw usage(e.getMessage());
     }
     if (clusterProperties != null && !Files.isReadable(clusterProperties)) {
       throw usage("--cluster " + clusterProperties + ": cannot read this client properties file (scripts/cluster"
           + " start writes one to state/cluster/conf/accumulo-client.properties)");
     }
-    accumuloSite.forEach((key, value) -> {
-      if (!isAccumuloProperty(key)) {
-        throw usage("--accumulo-site '" + key + "': not an Accumulo property");
-      }
-      if (!Property.isValidProperty(key, value)) {
-        throw usage("--accumulo-site " + key + "='" + value + "': not a valid value of that property");
-      }
-    });
-  }
-
-  /**
-   * A property Accumulo defines, or one under a prefix it defines for named entries (such as
-   * tserver.scan.executors. or table.custom.). Property.isValidPropertyKey also admits anything
-   * under the top-level prefixes (tserver., table., ...), so a misspelled key would pass it.
-   */
-  private static boolean isAccumuloProperty(String key) {
-    Property exact = Property.getPropertyByKey(key);
-    if (exact != null) {
-      return exact.getType() != PropertyType.PREFIX;
-    }
-    for (Property p : Property.values()) {
-      boolean namedEntries = p.getType() == PropertyType.PREFIX && p.getKey().indexOf('.') < p.getKey().length() - 1;
-      if (namedEntries && key.startsWith(p.getKey()) && key.length() > p.getKey().length()) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private InputLoad.Method loadChoice() {
@@ -468,10 +412,10 @@ public final class CompareCommand implements Callable<Integer> {
   private ObjectNode parameters(TargetCluster cluster, MatrixSource source) {
     ObjectNode p = RunRecords.object().put("preset", preset.name().toLowerCase(java.util.Locale.ROOT))
         .put("input", source.kind()).put("ef", 16).put("seeds", source.seeds())
-        .put("semiring", semiringName).put("tservers", tservers).put("tserver_memory_mb", tserverMemoryMb)
+        .put("semiring", semiringName).put("tservers", embedded.tservers).put("tserver_memory_mb", embedded.tserverMemoryMb)
         .put("tablets_AT", tablets).put("tablets_B", tablets).put("tablets_C", tabletsC).put("load", load)
         .put("repeats", repeats).put("warmup", warmup).put("presum", presum).put("c_durability", cDurability != null ? cDurability : "default (sync)")
-        .put("mr_reducers", reducers).put("mr_presum", mrPresum).put("mr_output", mrOutput).put("mr_uber", mrUber).put("mr_conf", mrConf.toString()).put("yarn_memory_mb", yarnMemoryMb)
+        .put("mr_reducers", reducers).put("mr_presum", mrPresum).put("mr_output", mrOutput).put("mr_uber", mrUber).put("mr_conf", mrConf.toString()).put("yarn_memory_mb", embedded.yarnMemoryMb)
         .put("cluster", clusterProperties == null ? "embedded" : "existing: " + clusterProperties)
         .put("git_commit", GitCommit.describe()).put("command", commandLine);
     p.putObject("host").put("cores", Runtime.getRuntime().availableProcessors())
