@@ -1,10 +1,17 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034  # OUTERPRODUCT_OPENS and JAVA_OPTS are for the scripts that source this
 # Sourced by the scripts: builds the project (no tests) and sets CLASSPATH_OF_COMPARE to the
 # compare module's runtime classpath. MiniAccumuloCluster starts its servers with the JVM's
 # java.class.path, so the tools run with a real -cp, not through a Maven plugin's class loader.
 set -euo pipefail
 OUTERPRODUCT_HOME=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # Java 17: the embedded YARN's web apps (Guice) and Hadoop's configuration reflect into java.base.
-OUTERPRODUCT_OPENS="--add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.util=ALL-UNNAMED"
+OUTERPRODUCT_OPENS=(--add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.util=ALL-UNNAMED)
+
+# Sets JAVA_OPTS (an array) from a user's options string such as OUTERPRODUCT_JAVA_OPTS="-Xmx4g -Dx=y".
+outerproduct_java_opts() {
+  read -r -a JAVA_OPTS <<<"$1"
+}
 
 # Exits 2 with one line unless `java` on PATH is Java 17 or newer.
 outerproduct_require_java() {

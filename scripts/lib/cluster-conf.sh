@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by scripts/cluster: writes the pseudo-distributed cluster's configuration under
 # $CLUSTER_CONF, sized for a 2-core, 24 GiB machine. Every daemon binds to localhost on the
 # ports listed in scripts/cluster's daemon table. Secrets (the root password and
@@ -77,7 +78,7 @@ write_cluster_conf() {
 
   # Task JVMs get the cluster's jars (no tarball layout, so no HADOOP_MAPRED_HOME); a job jar
   # adds only the job's own classes. Java 17 needs the opens for the AM's web app (Guice).
-  local task_opts="-Xmx384m -XX:+UseSerialGC $JAVA17_OPENS -Dlog4j2.configurationFile=$CLUSTER_CONF/container-log4j2.properties"
+  local task_opts="-Xmx384m -XX:+UseSerialGC ${OUTERPRODUCT_OPENS[*]} -Dlog4j2.configurationFile=$CLUSTER_CONF/container-log4j2.properties"
   xml_site "$CLUSTER_CONF/mapred-site.xml" \
     "mapreduce.framework.name=yarn" \
     "mapreduce.application.classpath=$CLUSTER_LIB/*" \

@@ -1,5 +1,8 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034  # the variables are for the scripts that source this file
 # Sourced by scripts/cluster, scripts/hadoop and scripts/accumulo: where the pseudo-distributed
 # cluster keeps its state, and the port of every daemon (all bound to localhost).
+# shellcheck source=classpath.sh
 source "$(dirname "${BASH_SOURCE[0]}")/classpath.sh"
 
 CLUSTER_STATE=${OUTERPRODUCT_CLUSTER_DIR:-$OUTERPRODUCT_HOME/state/cluster}
@@ -11,7 +14,6 @@ CLUSTER_LOGS=$CLUSTER_STATE/logs
 CLUSTER_PIDS=$CLUSTER_STATE/pids
 CLUSTER_CLASSPATH="$CLUSTER_CONF:$CLUSTER_LIB/*"
 ACCUMULO_INSTANCE=outerproduct
-JAVA17_OPENS=$OUTERPRODUCT_OPENS
 
 # Hadoop's and Accumulo's usual ports, so that their documentation applies unchanged.
 PORT_ZOOKEEPER=2181

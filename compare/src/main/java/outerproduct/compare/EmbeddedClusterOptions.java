@@ -8,35 +8,51 @@ import outerproduct.embedded.EmbeddedAccumulo;
 import picocli.CommandLine.Option;
 
 /**
- * How {@code scripts/compare} sizes the embedded cluster it starts (none of it applies with
- * {@code --cluster}, which keeps the existing cluster's own configuration).
+ * How {@code scripts/compare} sizes the embedded cluster it starts (none of it applies with {@code
+ * --cluster}, which keeps the existing cluster's own configuration).
  */
 final class EmbeddedClusterOptions {
-  @Option(names = "--tservers", defaultValue = "2",
+  @Option(
+      names = "--tservers",
+      defaultValue = "2",
       description = "Tablet servers of the embedded cluster. Default: ${DEFAULT-VALUE}.")
   int tservers;
 
-  @Option(names = "--tserver-memory-mb", defaultValue = "768",
+  @Option(
+      names = "--tserver-memory-mb",
+      defaultValue = "768",
       description = "Heap of each embedded tablet server. Default: ${DEFAULT-VALUE}.")
   int tserverMemoryMb;
 
-  @Option(names = "--tserver-map-mb", defaultValue = "1024",
-      description = "In-memory map of each embedded tablet server (tserver.memory.maps.max): what it"
-          + " buffers before a minor compaction. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--tserver-map-mb",
+      defaultValue = "1024",
+      description =
+          "In-memory map of each embedded tablet server (tserver.memory.maps.max): what it"
+              + " buffers before a minor compaction. Default: ${DEFAULT-VALUE}.")
   int tserverMapMb;
 
-  @Option(names = "--accumulo-site", paramLabel = "KEY=VALUE",
-      description = "Embedded cluster: an accumulo.properties entry for every server (repeatable),"
-          + " e.g. table.file.compress.type=snappy. The instance's settings are recorded in the report.")
+  @Option(
+      names = "--accumulo-site",
+      paramLabel = "KEY=VALUE",
+      description =
+          "Embedded cluster: an accumulo.properties entry for every server (repeatable), e.g."
+              + " table.file.compress.type=snappy. The instance's settings are recorded in the"
+              + " report.")
   Map<String, String> accumuloSite = new LinkedHashMap<>();
 
-  @Option(names = "--java-maps",
-      description = "Embedded tablet servers keep their in-memory maps on the Java heap instead of"
-          + " Accumulo's native maps (which the build makes when g++ is present).")
+  @Option(
+      names = "--java-maps",
+      description =
+          "Embedded tablet servers keep their in-memory maps on the Java heap instead of"
+              + " Accumulo's native maps (which the build makes when g++ is present).")
   boolean javaMaps;
 
-  @Option(names = "--yarn-memory-mb", defaultValue = "2048",
-      description = "Memory of the embedded NodeManager (512 MB containers). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--yarn-memory-mb",
+      defaultValue = "2048",
+      description =
+          "Memory of the embedded NodeManager (512 MB containers). Default: ${DEFAULT-VALUE}.")
   int yarnMemoryMb;
 
   /**
@@ -48,23 +64,32 @@ final class EmbeddedClusterOptions {
       throw new IllegalArgumentException("--tservers must be at least 1, got " + tservers);
     }
     if (existingCluster && !accumuloSite.isEmpty()) {
-      throw new IllegalArgumentException("--accumulo-site " + accumuloSite.keySet() + ": applies to the embedded"
-          + " cluster only; an existing cluster keeps its own configuration");
+      throw new IllegalArgumentException(
+          "--accumulo-site "
+              + accumuloSite.keySet()
+              + ": applies to the embedded"
+              + " cluster only; an existing cluster keeps its own configuration");
     }
-    accumuloSite.forEach((key, value) -> {
-      if (!isAccumuloProperty(key)) {
-        throw new IllegalArgumentException("--accumulo-site '" + key + "': not an Accumulo property");
-      }
-      if (!Property.isValidProperty(key, value)) {
-        throw new IllegalArgumentException("--accumulo-site " + key + "='" + value
-            + "': not a valid value of that property");
-      }
-    });
+    accumuloSite.forEach(
+        (key, value) -> {
+          if (!isAccumuloProperty(key)) {
+            throw new IllegalArgumentException(
+                "--accumulo-site '" + key + "': not an Accumulo property");
+          }
+          if (!Property.isValidProperty(key, value)) {
+            throw new IllegalArgumentException(
+                "--accumulo-site " + key + "='" + value + "': not a valid value of that property");
+          }
+        });
   }
 
   EmbeddedAccumulo.Settings settings() {
-    return new EmbeddedAccumulo.Settings().tabletServers(tservers).tabletServerMemoryMb(tserverMemoryMb)
-        .inMemoryMapMb(tserverMapMb).nativeMaps(!javaMaps).site(accumuloSite);
+    return new EmbeddedAccumulo.Settings()
+        .tabletServers(tservers)
+        .tabletServerMemoryMb(tserverMemoryMb)
+        .inMemoryMapMb(tserverMapMb)
+        .nativeMaps(!javaMaps)
+        .site(accumuloSite);
   }
 
   /**
@@ -78,7 +103,8 @@ final class EmbeddedClusterOptions {
       return exact.getType() != PropertyType.PREFIX;
     }
     for (Property p : Property.values()) {
-      boolean namedEntries = p.getType() == PropertyType.PREFIX && p.getKey().indexOf('.') < p.getKey().length() - 1;
+      boolean namedEntries =
+          p.getType() == PropertyType.PREFIX && p.getKey().indexOf('.') < p.getKey().length() - 1;
       if (namedEntries && key.startsWith(p.getKey()) && key.length() > p.getKey().length()) {
         return true;
       }

@@ -10,34 +10,30 @@ import me.tongfei.progressbar.ProgressBarStyle;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.hadoop.conf.Configuration;
 import outerproduct.inputs.MatrixLoader;
+import outerproduct.kernel.cli.Choice;
 import outerproduct.kernel.oracle.SparseMatrix;
 
 /**
  * Loads one SCALE's input tables with a progress bar, through a BatchWriter or a bulk import
- * ({@code --load}). {@code auto} bulk-imports inputs of {@value #BULK_FROM_ENTRIES} entries or
- * more (SCALE 18 and up): on the embedded cluster a BatchWriter loaded SCALE 16's 1.9 million
- * entries in 4.7 s against 6.6 s by bulk, and the two met at SCALE 18 (docs/compare.md).
+ * ({@code --load}). {@code auto} bulk-imports inputs of {@value #BULK_FROM_ENTRIES} entries or more
+ * (SCALE 18 and up): on the embedded cluster a BatchWriter loaded SCALE 16's 1.9 million entries in
+ * 4.7 s against 6.6 s by bulk, and the two met at SCALE 18 (docs/compare.md).
  */
 final class InputLoad {
   static final long BULK_FROM_ENTRIES = 3_000_000;
 
-  enum Method {
-    BATCHWRITER, BULK, AUTO;
-
-    static Method parse(String text) {
-      try {
-        return valueOf(text.toUpperCase(Locale.ROOT));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("--load '" + text + "': expected batchwriter, bulk or auto", e);
-      }
-    }
+  enum Method implements Choice {
+    BATCHWRITER,
+    BULK,
+    AUTO;
 
     /** The way in for a matrix of {@code entries}: never {@link #AUTO}. */
     Method resolve(long entries) {
       return this != AUTO ? this : entries >= BULK_FROM_ENTRIES ? BULK : BATCHWRITER;
     }
 
-    String label() {
+    @Override
+    public String label() {
       return name().toLowerCase(Locale.ROOT);
     }
   }
@@ -45,18 +41,29 @@ final class InputLoad {
   private InputLoad() {}
 
   /**
-   * Loads each table (name to matrix, in order) into {@code tablets} tablets. A bulk import
-   * stages its RFiles on {@code fileSystem}'s default file system, which must be the instance's.
+   * Loads each table (name to matrix, in order) into {@code tablets} tablets. A bulk import stages
+   * its RFiles on {@code fileSystem}'s default file system, which must be the instance's.
    *
    * @return the method used for the largest matrix (what the records report)
    */
-  static Method load(AccumuloClient client, Method method, Supplier<Configuration> fileSystem, int tablets,
-      Map<String, SparseMatrix> tables) throws Exception {
+  static Method load(
+      AccumuloClient client,
+      Method method,
+      Supplier<Configuration> fileSystem,
+      int tablets,
+      Map<String, SparseMatrix> tables)
+      throws Exception {
     long total = tables.values().stream().mapToLong(SparseMatrix::nnz).sum();
-    Method used = method.resolve(tables.values().stream().mapToLong(SparseMatrix::nnz).max().orElse(0));
-    try (ProgressBar bar = new ProgressBarBuilder().setTaskName("load " + String.join(", ", tables.keySet()))
-        .setStyle(ProgressBarStyle.ASCII).setInitialMax(total).setUnit(" entries", 1)
-        .setConsumer(new ConsoleProgressBarConsumer(System.err)).build()) {
+    Method used =
+        method.resolve(tables.values().stream().mapToLong(SparseMatrix::nnz).max().orElse(0));
+    try (ProgressBar bar =
+        new ProgressBarBuilder()
+            .setTaskName("load " + String.join(", ", tables.keySet()))
+            .setStyle(ProgressBarStyle.ASCII)
+            .setInitialMax(total)
+            .setUnit(" entries", 1)
+            .setConsumer(new ConsoleProgressBarConsumer(System.err))
+            .build()) {
       for (Map.Entry<String, SparseMatrix> t : tables.entrySet()) {
         MatrixLoader loader = MatrixLoader.into(client).tablets(tablets).onProgress(bar::stepBy);
         if (method.resolve(t.getValue().nnz()) == Method.BULK) {

@@ -10,6 +10,7 @@ import org.apache.accumulo.core.security.Authorizations;
 import outerproduct.inputs.MatrixLoader;
 import outerproduct.inputs.MatrixSource;
 import outerproduct.kernel.accumulo.TableChecksum;
+import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.cli.CommandErrors;
 import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.ResultChecksum;
@@ -22,15 +23,20 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code scripts/matrix}: puts a SCALE's input pair (generated, or Graphulo's Graph500 files) into
- * a cluster's tables and proves a result table against the in-memory oracle, so that either engine can be run by hand (or by
- * CI) on any cluster and checked the way the harness checks it.
+ * a cluster's tables and proves a result table against the in-memory oracle, so that either engine
+ * can be run by hand (or by CI) on any cluster and checked the way the harness checks it.
  */
-@Command(name = "matrix", mixinStandardHelpOptions = true,
-    description = "Load a SCALE's Graph500 matrices into Accumulo tables; check a result table's checksum.",
+@Command(
+    name = "matrix",
+    mixinStandardHelpOptions = true,
+    description =
+        "Load a SCALE's Graph500 matrices into Accumulo tables; check a result table's checksum.",
     subcommands = {MatrixCommand.Load.class, MatrixCommand.Checksum.class})
 public final class MatrixCommand {
 
-  @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
+  @Option(
+      names = "--verbose",
+      scope = CommandLine.ScopeType.INHERIT,
       description = "On an error, print its stack trace too.")
   boolean verbose;
 
@@ -40,35 +46,52 @@ public final class MatrixCommand {
 
   /** The command with one-line errors: exit 2 for a bad argument or input, 1 for a failure. */
   static CommandLine commandLine() {
-    return new CommandLine(new MatrixCommand()).setCaseInsensitiveEnumValuesAllowed(true)
-        .setParameterExceptionHandler((e, given) -> {
-          CommandLine at = e.getCommandLine();
-          String help = "scripts/matrix " + (at.getParent() == null ? "" : at.getCommandName() + " ") + "--help";
-          at.getErr().println("matrix: " + e.getMessage() + " (" + help + " lists the options)");
-          return CommandErrors.USER_ERROR;
-        })
-        .setExecutionExceptionHandler((e, cl, parsed) -> CommandErrors.report(cl.getErr(), "matrix", e,
-            cl.getParseResult().hasMatchedOption("--verbose")));
+    // Registered after the subcommands exist, so that they take the labels too.
+    return Choices.register(new CommandLine(new MatrixCommand()), InputOptions.Input.class)
+        .setParameterExceptionHandler(
+            (e, given) -> {
+              CommandLine at = e.getCommandLine();
+              String help =
+                  "scripts/matrix "
+                      + (at.getParent() == null ? "" : at.getCommandName() + " ")
+                      + "--help";
+              at.getErr()
+                  .println("matrix: " + e.getMessage() + " (" + help + " lists the options)");
+              return CommandErrors.USER_ERROR;
+            })
+        .setExecutionExceptionHandler(
+            (e, cl, parsed) ->
+                CommandErrors.report(
+                    cl.getErr(), "matrix", e, cl.getParseResult().hasMatchedOption("--verbose")));
   }
 
   /** The cluster and the inputs, common to both subcommands. */
   static final class ClusterOption {
-    @Option(names = "--cluster", required = true, paramLabel = "FILE",
-        description = "Accumulo client properties file (instance, zookeepers, auth.principal, auth.token).")
+    @Option(
+        names = "--cluster",
+        required = true,
+        paramLabel = "FILE",
+        description =
+            "Accumulo client properties file (instance, zookeepers, auth.principal, auth.token).")
     Path clientProperties;
 
-    @Mixin
-    InputOptions inputs;
+    @Mixin InputOptions inputs;
 
     AccumuloClient connect() {
       if (!Files.isReadable(clientProperties)) {
-        throw new IllegalArgumentException("--cluster " + clientProperties + ": cannot read this client properties"
-            + " file (scripts/cluster start writes one to state/cluster/conf/accumulo-client.properties)");
+        throw new IllegalArgumentException(
+            "--cluster "
+                + clientProperties
+                + ": cannot read this client properties file (scripts/cluster start writes one to"
+                + " state/cluster/conf/accumulo-client.properties)");
       }
       try {
-        return Accumulo.newClient().from(Accumulo.newClientProperties().from(clientProperties).build()).build();
+        return Accumulo.newClient()
+            .from(Accumulo.newClientProperties().from(clientProperties).build())
+            .build();
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("--cluster " + clientProperties + ": " + e.getMessage(), e);
+        throw new IllegalArgumentException(
+            "--cluster " + clientProperties + ": " + e.getMessage(), e);
       }
     }
 
@@ -77,17 +100,22 @@ public final class MatrixCommand {
     }
   }
 
-  @Command(name = "load", mixinStandardHelpOptions = true,
+  @Command(
+      name = "load",
+      mixinStandardHelpOptions = true,
       description = "Write the SCALE's A into table AT_<scale> and B into B_<scale>, pre-split.")
   static final class Load implements Callable<Integer> {
-    @Mixin
-    ClusterOption cluster;
+    @Mixin ClusterOption cluster;
 
-    @Option(names = "--scale", required = true,
+    @Option(
+        names = "--scale",
+        required = true,
         description = "SCALE: 2^SCALE vertices (Graphulo's files: 10, 12, 14 or 16).")
     int scale;
 
-    @Option(names = "--tablets", defaultValue = "2",
+    @Option(
+        names = "--tablets",
+        defaultValue = "2",
         description = "Tablets per table, split at row quantiles. Default: ${DEFAULT-VALUE}.")
     int tablets;
 
@@ -108,20 +136,27 @@ public final class MatrixCommand {
     }
   }
 
-  @Command(name = "checksum", mixinStandardHelpOptions = true,
-      description = "Print a table's checksum (docs/format.md) and nnz; with --oracle-scale or --expect, exit 1 unless it matches.")
+  @Command(
+      name = "checksum",
+      mixinStandardHelpOptions = true,
+      description =
+          "Print a table's checksum (docs/format.md) and nnz; with --oracle-scale or --expect, exit"
+              + " 1 unless it matches.")
   static final class Checksum implements Callable<Integer> {
-    @Mixin
-    ClusterOption cluster;
+    @Mixin ClusterOption cluster;
 
     @Option(names = "--table", required = true, description = "The result table C.")
     String table;
 
-    @Option(names = "--semiring", defaultValue = Semirings.DEFAULT,
+    @Option(
+        names = "--semiring",
+        defaultValue = Semirings.DEFAULT,
         description = "The semiring C was computed with. Default: ${DEFAULT-VALUE}.")
     String semiringName;
 
-    @Option(names = "--oracle-scale", paramLabel = "SCALE",
+    @Option(
+        names = "--oracle-scale",
+        paramLabel = "SCALE",
         description = "Compare with the in-memory oracle's C = AT^T B of this SCALE's inputs.")
     Integer oracleScale;
 
@@ -145,13 +180,16 @@ public final class MatrixCommand {
       String reference = expected;
       if (oracleScale != null) {
         MatrixSource source = cluster.source();
-        reference = ResultChecksum.of(ReferenceMultiply.multiply(semiring,
-            source.read(oracleScale, "A"), source.read(oracleScale, "B")));
+        reference =
+            ResultChecksum.of(
+                ReferenceMultiply.multiply(
+                    semiring, source.read(oracleScale, "A"), source.read(oracleScale, "B")));
       }
       if (reference == null) {
         return 0;
       }
-      String what = oracleScale != null ? "the oracle (SCALE " + oracleScale + ")" : "the expected checksum";
+      String what =
+          oracleScale != null ? "the oracle (SCALE " + oracleScale + ")" : "the expected checksum";
       if (!reference.equals(c.checksum())) {
         System.err.printf("%s DIFFERS from %s: %s vs %s%n", table, what, c.checksum(), reference);
         return 1;

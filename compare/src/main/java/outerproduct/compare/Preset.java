@@ -1,25 +1,28 @@
 package outerproduct.compare;
 
 import java.util.List;
+import java.util.Locale;
+import outerproduct.kernel.cli.Choice;
 
 /**
  * The sweeps {@code scripts/compare} runs when the sweep options are not given: {@code quick}
- * answers a newcomer in minutes, {@code full} is the sweep the committed example report was
- * made with. Options given on the command line win over the preset.
+ * answers a newcomer in minutes, {@code full} is the sweep the committed example report was made
+ * with. Options given on the command line win over the preset.
  *
  * <p>Quick stops at SCALE 11: with SCALE 12 in its place the run took 3 min 43 s, and 4 min 28 s
  * from a fresh clone, on 2 cores: too close to, or over, the four minutes it is meant to fit in.
- * SCALE 11 took 3 min 17 s and still shows the iterator engine pulling ahead of the client on
- * whole tables (1.8x).
+ * SCALE 11 took 3 min 17 s and still shows the iterator engine pulling ahead of the client on whole
+ * tables (1.8x).
  */
-enum Preset {
+enum Preset implements Choice {
   QUICK(List.of(10, 11), List.of(1, 256), 3, List.of(1)),
   FULL(List.of(10), List.of(1, 64, 1024), 20, List.of(1, 4));
 
-  static final String QUICK_TEXT = "SCALE 10 and 11, queued at SCALE 11 with 1 and 256 rows,"
-      + " 3 requests each, one at a time";
-  static final String FULL_TEXT = "SCALE 10, queued with 1, 64 and 1,024 rows, 20 requests each,"
-      + " at 1 and 4 in flight";
+  static final String QUICK_TEXT =
+      "SCALE 10 and 11, queued at SCALE 11 with 1 and 256 rows,"
+          + " 3 requests each, one at a time";
+  static final String FULL_TEXT =
+      "SCALE 10, queued with 1, 64 and 1,024 rows, 20 requests each," + " at 1 and 4 in flight";
 
   private final List<Integer> scales;
   private final List<Integer> queuedRows;
@@ -33,8 +36,13 @@ enum Preset {
     this.concurrency = concurrency;
   }
 
+  @Override
+  public String label() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
   /** Sets each sweep option the command line left out. */
-  void fillIn(CompareCommand command) {
+  void fillIn(SweepOptions command) {
     if (command.scales == null) {
       command.scales = scales;
     }

@@ -20,49 +20,78 @@ import org.junit.jupiter.params.provider.CsvSource;
 class CompareArgumentsTest {
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "--engines iterator,warp | --engines: unknown engine 'warp'",
-      "--workloads whole,nightly | --workloads 'nightly': expected whole or queued",
-      "--requests 0 | --requests must be at least 1, got 0",
-      "--concurrency 1,0 | --concurrency must be at least 1, got 0",
-      "--warmup -1 | --warmup -1: expected 0 or more",
-      "--scales 10 --queued-scale 12 | --queued-scale 12 is not one of --scales [10]",
-      "--scales ten | Invalid value for option '--scales'",
-      "--input elsewhere | --input",
-      "--load fax | --load 'fax': expected batchwriter, bulk or auto",
-      "--presum -1 | --presum must be between 0 (off) and 268435456 cells, got -1",
-      "--mr-presum 300000000 | --mr-presum must be between 0 (off) and 268435456 cells, got 300000000",
-      "--accumulo-site table.file.compress.typo=snappy | --accumulo-site 'table.file.compress.typo': not an Accumulo property",
-      "--accumulo-site table.split.threshold=big | --accumulo-site table.split.threshold='big': not a valid value",
-      "--cluster c.properties --accumulo-site tserver.memory.maps.max=1G | applies to the embedded cluster only",
-      "--cluster /no/such/client.properties | --cluster /no/such/client.properties: cannot read this client properties file",
-      "--input fixtures | --input fixtures needs --fixtures DIR, the folder of Graphulo's Graph500 files",
-      "--input fixtures --fixtures /no/such/dir | --fixtures /no/such/dir: no such directory",
-      "--fixtures /tmp | --fixtures /tmp is read only with --input fixtures",
-      "--scales 0 | SCALE must be 1 to 40, got 0",
-      "--preset huge | --preset",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "--engines iterator,warp | --engines' (ENGINE): 'warp': expected iterator, ingest-ceiling,"
+            + " client or mr",
+        "--workloads whole,nightly | --workloads' (whole|queued): 'nightly': expected whole or"
+            + " queued",
+        "--requests 0 | --requests must be at least 1, got 0",
+        "--concurrency 1,0 | --concurrency must be at least 1, got 0",
+        "--warmup -1 | --warmup -1: expected 0 or more",
+        "--scales 10 --queued-scale 12 | --queued-scale 12 is not one of --scales [10]",
+        "--scales ten | Invalid value for option '--scales'",
+        "--input elsewhere | --input",
+        "--load fax | --load': 'fax': expected batchwriter, bulk or auto",
+        "--mr-output files | --mr-output': 'files': expected batchwriter or" + " bulk",
+        "--mr-uber sometimes | --mr-uber': 'sometimes': expected auto, on or off",
+        "--presum -1 | --presum must be between 0 (off) and 268435456 cells, got -1",
+        "--mr-presum 300000000 | --mr-presum must be between 0 (off) and 268435456 cells, got"
+            + " 300000000",
+        "--accumulo-site table.file.compress.typo=snappy | --accumulo-site"
+            + " 'table.file.compress.typo': not an Accumulo property",
+        "--accumulo-site table.split.threshold=big | --accumulo-site table.split.threshold='big':"
+            + " not a valid value",
+        "--cluster c.properties --accumulo-site tserver.memory.maps.max=1G | applies to the"
+            + " embedded cluster only",
+        "--cluster /no/such/client.properties | --cluster /no/such/client.properties: cannot read"
+            + " this client properties file",
+        "--input fixtures | --input fixtures needs --fixtures DIR, the folder of Graphulo's"
+            + " Graph500 files",
+        "--input fixtures --fixtures /no/such/dir | --fixtures /no/such/dir: no such directory",
+        "--fixtures /tmp | --fixtures /tmp is read only with --input fixtures",
+        "--scales 0 | SCALE must be 1 to 40, got 0",
+        "--preset huge | --preset",
+      })
   void badArgumentsExitTwoNamingTheOption(String args, String expected) {
     StringWriter err = new StringWriter();
     int exit = CompareCommand.run(new PrintWriter(err, true), args.trim().split(" "));
     assertEquals(2, exit, err.toString());
-    assertTrue(err.toString().startsWith("compare: ") && err.toString().contains(expected), err.toString());
-    assertEquals(1, err.toString().lines().count(), "one line, no usage dump or stack trace: " + err);
+    assertTrue(
+        err.toString().startsWith("compare: ") && err.toString().contains(expected),
+        err.toString());
+    assertEquals(
+        1, err.toString().lines().count(), "one line, no usage dump or stack trace: " + err);
   }
 
-  /** A folder of Graphulo's file names whose content is not Graphulo's: refused by name before a cluster starts. */
+  /**
+   * A folder of Graphulo's file names whose content is not Graphulo's: refused by name before a
+   * cluster starts.
+   */
   @Test
-  void aFixtureFileThatIsNotGraphulosIsRefusedBeforeAnythingStarts(@TempDir Path dir) throws IOException {
+  void aFixtureFileThatIsNotGraphulosIsRefusedBeforeAnythingStarts(@TempDir Path dir)
+      throws IOException {
     for (String file : new String[] {"10Ar", "10Ac", "10Br", "10Bc"}) {
-      try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(dir.resolve(file + ".txt.gz")))) {
+      try (OutputStream out =
+          new GZIPOutputStream(Files.newOutputStream(dir.resolve(file + ".txt.gz")))) {
         out.write("1,2,3,".getBytes(StandardCharsets.UTF_8));
       }
     }
     StringWriter err = new StringWriter();
-    int exit = CompareCommand.run(new PrintWriter(err, true), "--input", "fixtures", "--fixtures", dir.toString(),
-        "--scales", "10");
+    int exit =
+        CompareCommand.run(
+            new PrintWriter(err, true),
+            "--input",
+            "fixtures",
+            "--fixtures",
+            dir.toString(),
+            "--scales",
+            "10");
     assertEquals(2, exit, err.toString());
-    assertTrue(err.toString().contains("fixture " + dir.resolve("10Ar.txt.gz") + ": SHA-256 "), err.toString());
+    assertTrue(
+        err.toString().contains("fixture " + dir.resolve("10Ar.txt.gz") + ": SHA-256 "),
+        err.toString());
     assertTrue(err.toString().contains("differs from Graphulo's file"), err.toString());
   }
 }

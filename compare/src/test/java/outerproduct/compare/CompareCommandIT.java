@@ -30,37 +30,85 @@ import outerproduct.kernel.oracle.ResultChecksum;
 import outerproduct.kernel.semiring.Semirings;
 
 /**
- * The harness end to end, as a user runs it: {@code scripts/compare} on the generated SCALE 10 graph (the default input)
- * with every engine, whole and queued, against the shared embedded clusters (through
- * {@code --cluster}, so this JVM keeps one MiniAccumuloCluster and one MiniMRYarnCluster).
- * Checks the report files, not speed.
+ * The harness end to end, as a user runs it: {@code scripts/compare} on the generated SCALE 10
+ * graph (the default input) with every engine, whole and queued, against the shared embedded
+ * clusters (through {@code --cluster}, so this JVM keeps one MiniAccumuloCluster and one
+ * MiniMRYarnCluster). Checks the report files, not speed.
  */
 @ExtendWith(SharedClusters.class)
 class CompareCommandIT {
   /** docs/format.md: every record carries these fields. */
-  private static final List<String> RECORD_FIELDS = List.of("engine", "workload", "input", "scale", "ef", "seeds",
-      "rows_selected", "tservers", "tablets_AT", "tablets_B", "tablets_C", "nnz_AT", "nnz_B", "partial_products",
-      "entries_written", "nnz_C", "checksum_C", "t_total_s", "t_setup_s", "t_c_readable_s", "t_c_compacted_s",
-      "rate_pp_per_s", "repeat", "git_commit", "command", "started_at", "host");
+  private static final List<String> RECORD_FIELDS =
+      List.of(
+          "engine",
+          "workload",
+          "input",
+          "scale",
+          "ef",
+          "seeds",
+          "rows_selected",
+          "tservers",
+          "tablets_AT",
+          "tablets_B",
+          "tablets_C",
+          "nnz_AT",
+          "nnz_B",
+          "partial_products",
+          "entries_written",
+          "nnz_C",
+          "checksum_C",
+          "t_total_s",
+          "t_setup_s",
+          "t_c_readable_s",
+          "t_c_compacted_s",
+          "rate_pp_per_s",
+          "repeat",
+          "git_commit",
+          "command",
+          "started_at",
+          "host");
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @Test
-  void everyEngineWholeAndQueuedWithReports(EmbeddedAccumulo accumulo, EmbeddedYarn yarn) throws Exception {
+  void everyEngineWholeAndQueuedWithReports(EmbeddedAccumulo accumulo, EmbeddedYarn yarn)
+      throws Exception {
     Path hadoopConf = Files.createDirectories(tmp.resolve("hadoop-conf"));
     try (OutputStream out = Files.newOutputStream(hadoopConf.resolve("yarn-site.xml"))) {
       yarn.configuration().writeXml(out);
     }
     Path jobJar;
     try (Stream<Path> jars = Files.list(Path.of("..", "mr-outerproduct", "target"))) {
-      jobJar = jars.filter(p -> p.getFileName().toString().endsWith("-job.jar")).findFirst().orElseThrow();
+      jobJar =
+          jars.filter(p -> p.getFileName().toString().endsWith("-job.jar"))
+              .findFirst()
+              .orElseThrow();
     }
     Path reports = tmp.resolve("reports");
-    int exit = CompareCommand.run("--cluster", accumulo.clientPropertiesFile().getPath(),
-        "--hadoop-conf", hadoopConf.toString(), "--mr-job-jar", jobJar.toString(), "--reports", reports.toString(),
-        "--scales", "10", "--repeats", "2", "--engines", "iterator,ingest-ceiling,mr,client", "--workloads", "whole,queued",
-        "--queued-rows", "64", "--requests", "2", "--concurrency", "1,2");
+    int exit =
+        CompareCommand.run(
+            "--cluster",
+            accumulo.clientPropertiesFile().getPath(),
+            "--hadoop-conf",
+            hadoopConf.toString(),
+            "--mr-job-jar",
+            jobJar.toString(),
+            "--reports",
+            reports.toString(),
+            "--scales",
+            "10",
+            "--repeats",
+            "2",
+            "--engines",
+            "iterator,ingest-ceiling,mr,client",
+            "--workloads",
+            "whole,queued",
+            "--queued-rows",
+            "64",
+            "--requests",
+            "2",
+            "--concurrency",
+            "1,2");
     assertEquals(0, exit, "scripts/compare exit code");
 
     Path run;
@@ -82,22 +130,34 @@ class CompareCommandIT {
       assertTrue(r.path("equal").asBoolean(), "C differs from its reference: " + r);
       assertEquals(1, r.path("warmup").asInt(-1), "the warm-up setting is recorded: " + r);
       // An existing cluster: its settings are read from the instance, its heap is not measured.
-      assertTrue(r.path("accumulo_settings").has("table.scan.dispatcher.opts.executor.tablemult"), r.toString());
-      assertTrue(r.has("tserver_heap_peak_mb") && r.path("tserver_heap_peak_mb").isNull(), r.toString());
+      assertTrue(
+          r.path("accumulo_settings").has("table.scan.dispatcher.opts.executor.tablemult"),
+          r.toString());
+      assertTrue(
+          r.has("tserver_heap_peak_mb") && r.path("tserver_heap_peak_mb").isNull(), r.toString());
       if (r.path("engine").asText().equals("mr")) {
-        assertTrue(r.path("engine_info").path("map_rss_peak_mb").asLong() > 0, "map task memory measured: " + r);
+        assertTrue(
+            r.path("engine_info").path("map_rss_peak_mb").asLong() > 0,
+            "map task memory measured: " + r);
       }
     }
 
-    String oracle = ResultChecksum.of(ReferenceMultiply.multiply(Semirings.forName(Semirings.DEFAULT),
-        KroneckerGenerator.standard(10, "A").matrix(), KroneckerGenerator.standard(10, "B").matrix()));
+    String oracle =
+        ResultChecksum.of(
+            ReferenceMultiply.multiply(
+                Semirings.forName(Semirings.DEFAULT),
+                KroneckerGenerator.standard(10, "A").matrix(),
+                KroneckerGenerator.standard(10, "B").matrix()));
     Set<String> wholeChecksums = new HashSet<>();
-    records.stream().filter(r -> r.path("workload").asText().equals("whole"))
+    records.stream()
+        .filter(r -> r.path("workload").asText().equals("whole"))
         .forEach(r -> wholeChecksums.add(r.path("checksum_C").asText()));
-    assertEquals(Set.of(oracle), wholeChecksums, "every engine's whole-table C equals this test's oracle");
+    assertEquals(
+        Set.of(oracle), wholeChecksums, "every engine's whole-table C equals this test's oracle");
 
     List<String> summary = Files.readAllLines(run.resolve(Reports.SUMMARY_CSV));
-    assertTrue(summary.stream().anyMatch(l -> l.startsWith("10,whole,iterator,,1,2,0,true,")),
+    assertTrue(
+        summary.stream().anyMatch(l -> l.startsWith("10,whole,iterator,,1,2,0,true,")),
         "summary.csv has the iterator engine's median over 2 repeats: " + summary);
     for (String plot : List.of(Plots.RATE_VS_SCALE, Plots.LATENCY_CDF, Plots.THROUGHPUT)) {
       assertTrue(Files.size(run.resolve(plot)) > 1000, plot + " written");
@@ -108,12 +168,14 @@ class CompareCommandIT {
     String password = accumulo.clientProperties().getProperty("auth.token");
     try (Stream<Path> files = Files.walk(run)) {
       for (Path file : files.filter(Files::isRegularFile).toList()) {
-        assertFalse(new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1).contains(password),
+        assertFalse(
+            new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1).contains(password),
             "the cluster's password is in report file " + file.getFileName());
       }
     }
     try (AccumuloClient client = accumulo.newClient()) {
-      assertFalse(client.tableOperations().list().stream().anyMatch(t -> t.startsWith("cmp")),
+      assertFalse(
+          client.tableOperations().list().stream().anyMatch(t -> t.startsWith("cmp")),
           "the run's tables are deleted from the cluster");
     }
   }

@@ -2,16 +2,16 @@ package outerproduct.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import outerproduct.compare.InputLoad.Method;
+import outerproduct.kernel.cli.Choices;
 
 class InputLoadTest {
 
   @Test
   void autoBulkImportsFromTheMeasuredCrossoverOnly() {
-    Method auto = Method.parse("auto");
+    Method auto = Choices.parse(Method.class, "auto");
     assertEquals(Method.BATCHWRITER, auto.resolve(InputLoad.BULK_FROM_ENTRIES - 1));
     assertEquals(Method.BULK, auto.resolve(InputLoad.BULK_FROM_ENTRIES));
     // SCALE 16's fixture (955,140 entries in AT) loaded faster by BatchWriter; SCALE 18's did not.
@@ -21,13 +21,15 @@ class InputLoadTest {
 
   @Test
   void explicitChoicesAreKeptWhateverTheSize() {
-    assertEquals(Method.BULK, Method.parse("BULK").resolve(1));
-    assertEquals(Method.BATCHWRITER, Method.parse("batchwriter").resolve(Long.MAX_VALUE));
+    assertEquals(Method.BULK, Choices.parse(Method.class, "bulk").resolve(1));
+    assertEquals(
+        Method.BATCHWRITER, Choices.parse(Method.class, "batchwriter").resolve(Long.MAX_VALUE));
   }
 
   @Test
   void anUnknownMethodIsNamed() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Method.parse("fax"));
-    assertTrue(e.getMessage().contains("--load 'fax'"), e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Choices.parse(Method.class, "fax"));
+    assertEquals("'fax': expected batchwriter, bulk or auto", e.getMessage());
   }
 }

@@ -12,19 +12,26 @@ import org.junit.jupiter.params.provider.CsvSource;
 class MatrixArgumentsTest {
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "checksum --cluster /no/such/client.properties --table C"
-          + " | matrix: --cluster /no/such/client.properties: cannot read this client properties file",
-      "load --cluster /no/such/client.properties --scale 10 --input fixtures"
-          + " | matrix: --input fixtures needs --fixtures DIR",
-      "load --cluster /no/such/client.properties --scale 10 --input fixtures --fixtures /no/such/dir"
-          + " | matrix: --fixtures /no/such/dir: no such directory",
-      "load --scale 10 | matrix: Missing required option: '--cluster=FILE' (scripts/matrix load --help lists the options)",
-      "shuffle | matrix: Unmatched argument at index 0: 'shuffle' (scripts/matrix --help lists the options)",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "checksum --cluster /no/such/client.properties --table C | matrix: --cluster"
+            + " /no/such/client.properties: cannot read this client properties file",
+        "load --cluster /no/such/client.properties --scale 10 --input fixtures"
+            + " | matrix: --input fixtures needs --fixtures DIR",
+        "load --cluster /no/such/client.properties --scale 10 --input fixtures --fixtures"
+            + " /no/such/dir | matrix: --fixtures /no/such/dir: no such directory",
+        "load --scale 10 | matrix: Missing required option: '--cluster=FILE' (scripts/matrix load"
+            + " --help lists the options)",
+        "shuffle | matrix: Unmatched argument at index 0: 'shuffle' (scripts/matrix --help lists"
+            + " the options)",
+      })
   void badArgumentsExitTwoInOneLine(String args, String expected) {
     StringWriter err = new StringWriter();
-    int exit = MatrixCommand.commandLine().setErr(new PrintWriter(err, true)).execute(args.trim().split(" "));
+    int exit =
+        MatrixCommand.commandLine()
+            .setErr(new PrintWriter(err, true))
+            .execute(args.trim().split(" "));
     assertEquals(2, exit, err.toString());
     assertTrue(err.toString().startsWith(expected), err.toString());
     assertEquals(1, err.toString().lines().count(), "one line: " + err);

@@ -20,14 +20,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The scripts' own checks, run as a user runs them (bash, a real PATH), before they build or
- * start anything: one line on stderr and exit 2.
+ * The scripts' own checks, run as a user runs them (bash, a real PATH), before they build or start
+ * anything: one line on stderr and exit 2.
  */
 class ScriptErrorsTest {
   private static final Path SCRIPTS = Path.of("..", "scripts").toAbsolutePath().normalize();
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   record Result(int exit, String err) {}
 
@@ -38,14 +37,28 @@ class ScriptErrorsTest {
     Path java = bin.resolve("java");
     Files.writeString(java, "#!/bin/sh\necho 'openjdk version \"11.0.21\" 2023-10-17' >&2\n");
     Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
-    Result r = run(command, Map.of("PATH", bin + ":" + System.getenv("PATH"),
-        "OUTERPRODUCT_CLUSTER_DIR", tmp.resolve("state").toString()));
+    Result r =
+        run(
+            command,
+            Map.of(
+                "PATH",
+                bin + ":" + System.getenv("PATH"),
+                "OUTERPRODUCT_CLUSTER_DIR",
+                tmp.resolve("state").toString()));
     assertEquals(2, r.exit(), r.err());
-    assertTrue(r.err().startsWith("error: Java 17 or newer is required, but java on PATH (" + java
-        + ") is version 11.0.21; install openjdk-17-jdk-headless"), r.err());
+    assertTrue(
+        r.err()
+            .startsWith(
+                "error: Java 17 or newer is required, but java on PATH ("
+                    + java
+                    + ") is version 11.0.21; install openjdk-17-jdk-headless"),
+        r.err());
   }
 
-  /** The port is ZooKeeper's usual one; if something else already holds it, the check must still fire. */
+  /**
+   * The port is ZooKeeper's usual one; if something else already holds it, the check must still
+   * fire.
+   */
   @Test
   void aTakenPortIsNamedBeforeAnyDaemonStarts() throws Exception {
     ServerSocket held = null;
@@ -55,9 +68,12 @@ class ScriptErrorsTest {
       // held by another process: the case under test all the same
     }
     try {
-      Result r = run("cluster start", Map.of("OUTERPRODUCT_CLUSTER_DIR", tmp.resolve("state").toString()));
+      Result r =
+          run("cluster start", Map.of("OUTERPRODUCT_CLUSTER_DIR", tmp.resolve("state").toString()));
       assertEquals(2, r.exit(), r.err());
-      assertTrue(r.err().startsWith("error: port 2181 (zookeeper client) is taken by another process"), r.err());
+      assertTrue(
+          r.err().startsWith("error: port 2181 (zookeeper client) is taken by another process"),
+          r.err());
       assertTrue(!Files.exists(tmp.resolve("state/pids/zookeeper.pid")), "nothing started");
     } finally {
       if (held != null) {
@@ -68,11 +84,24 @@ class ScriptErrorsTest {
 
   @Test
   void tooLittleDiskForTheClusterIsNamed() throws Exception {
-    Result r = run("cluster start", Map.of("OUTERPRODUCT_CLUSTER_DIR", tmp.resolve("state").toString(),
-        "OUTERPRODUCT_CLUSTER_MIN_FREE_MB", "999999999"));
+    Result r =
+        run(
+            "cluster start",
+            Map.of(
+                "OUTERPRODUCT_CLUSTER_DIR",
+                tmp.resolve("state").toString(),
+                "OUTERPRODUCT_CLUSTER_MIN_FREE_MB",
+                "999999999"));
     assertEquals(2, r.exit(), r.err());
-    assertTrue(r.err().startsWith("error: only ") && r.err().contains(" MB free in " + tmp.resolve("state")
-        + " (HDFS, logs and Accumulo's files go there); free at least 999999999 MB"), r.err());
+    assertTrue(
+        r.err().startsWith("error: only ")
+            && r.err()
+                .contains(
+                    " MB free in "
+                        + tmp.resolve("state")
+                        + " (HDFS, logs and Accumulo's files go there); free at least 999999999"
+                        + " MB"),
+        r.err());
   }
 
   private Result run(String command, Map<String, String> env) throws Exception {

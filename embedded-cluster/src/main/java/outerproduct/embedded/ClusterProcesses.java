@@ -11,11 +11,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Every process an embedded cluster starts (ZooKeeper, manager, tablet servers, gc, YARN
  * containers) carries this JVM's {@link #marker()} on its command line: as a system property for
- * MiniAccumuloCluster's children and the task JVMs, and in the working-directory path for the
- * rest. Three layers then stop them: an orderly {@code close()} (JUnit's end of run, the harness's
+ * MiniAccumuloCluster's children and the task JVMs, and in the working-directory path for the rest.
+ * Three layers then stop them: an orderly {@code close()} (JUnit's end of run, the harness's
  * try-with-resources), a shutdown hook (SIGTERM, a failed run), and a watchdog process that
- * outlives a SIGKILLed JVM and kills everything carrying the marker. {@code .ci/run} checks for
- * the marker prefix afterwards and fails if anything is left.
+ * outlives a SIGKILLed JVM and kills everything carrying the marker. {@code .ci/run} checks for the
+ * marker prefix afterwards and fails if anything is left.
  */
 public final class ClusterProcesses {
   /** What {@code .ci/run} and {@code scripts/} search the process table for. */
@@ -23,7 +23,10 @@ public final class ClusterProcesses {
 
   private static final Logger log = LoggerFactory.getLogger(ClusterProcesses.class);
   private static final String MARKER =
-      MARKER_PREFIX + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8);
+      MARKER_PREFIX
+          + ProcessHandle.current().pid()
+          + "-"
+          + UUID.randomUUID().toString().substring(0, 8);
   private static boolean watchdogStarted;
 
   private ClusterProcesses() {}
@@ -45,16 +48,19 @@ public final class ClusterProcesses {
 
   /**
    * Starts the watchdog once per JVM. It polls this JVM's pid and, once it is gone, kills every
-   * process carrying the marker. The marker travels in its environment, not its arguments, so
-   * the watchdog never matches itself.
+   * process carrying the marker. The marker travels in its environment, not its arguments, so the
+   * watchdog never matches itself.
    */
   public static synchronized void guard() {
     if (watchdogStarted) {
       return;
     }
-    ProcessBuilder watchdog = new ProcessBuilder("bash", "-c",
-        "while kill -0 \"$WATCHED_PID\" 2>/dev/null; do sleep 1; done; "
-            + "pkill -9 -f -- \"$CLUSTER_MARKER\"; exit 0");
+    ProcessBuilder watchdog =
+        new ProcessBuilder(
+            "bash",
+            "-c",
+            "while kill -0 \"$WATCHED_PID\" 2>/dev/null; do sleep 1; done; "
+                + "pkill -9 -f -- \"$CLUSTER_MARKER\"; exit 0");
     watchdog.environment().put("WATCHED_PID", Long.toString(ProcessHandle.current().pid()));
     watchdog.environment().put("CLUSTER_MARKER", MARKER);
     watchdog.redirectOutput(ProcessBuilder.Redirect.DISCARD);
@@ -82,7 +88,8 @@ public final class ClusterProcesses {
     long begin = System.nanoTime();
     try {
       stop.run();
-      log.info("{} stopped in {} s", cluster, String.format("%.1f", (System.nanoTime() - begin) / 1e9));
+      log.info(
+          "{} stopped in {} s", cluster, String.format("%.1f", (System.nanoTime() - begin) / 1e9));
     } catch (Exception e) {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
@@ -98,9 +105,10 @@ public final class ClusterProcesses {
     ProcessHandle.allProcesses()
         .filter(p -> p.pid() != self)
         .filter(p -> p.info().commandLine().map(c -> c.contains(MARKER)).orElse(false))
-        .forEach(p -> {
-          log.warn("killing left-over cluster process {}", p.pid());
-          p.destroyForcibly();
-        });
+        .forEach(
+            p -> {
+              log.warn("killing left-over cluster process {}", p.pid());
+              p.destroyForcibly();
+            });
   }
 }

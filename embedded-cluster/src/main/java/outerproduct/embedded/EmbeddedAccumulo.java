@@ -29,9 +29,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A MiniAccumuloCluster: real ZooKeeper, manager, gc and tablet-server processes, each its own
- * JVM, started with this JVM's classpath (so this project's iterators run inside the tablet
- * servers without deploying a jar). Sized for a 2-core machine.
+ * A MiniAccumuloCluster: real ZooKeeper, manager, gc and tablet-server processes, each its own JVM,
+ * started with this JVM's classpath (so this project's iterators run inside the tablet servers
+ * without deploying a jar). Sized for a 2-core machine.
  */
 public final class EmbeddedAccumulo implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(EmbeddedAccumulo.class);
@@ -67,8 +67,8 @@ public final class EmbeddedAccumulo implements AutoCloseable {
     }
 
     /**
-     * Each tablet server's in-memory map ({@code tserver.memory.maps.max}): what it buffers
-     * before a minor compaction writes a file. MiniAccumuloCluster's own default, 40 MB, makes an
+     * Each tablet server's in-memory map ({@code tserver.memory.maps.max}): what it buffers before
+     * a minor compaction writes a file. MiniAccumuloCluster's own default, 40 MB, makes an
      * ingest-bound engine spend its time flushing and compacting.
      */
     public Settings inMemoryMapMb(int mb) {
@@ -80,8 +80,8 @@ public final class EmbeddedAccumulo implements AutoCloseable {
     }
 
     /**
-     * Whether the tablet servers use Accumulo's native in-memory map when this build has it
-     * ({@link NativeMaps}); false keeps Java maps, which live on the tablet server's heap.
+     * Whether the tablet servers use Accumulo's native in-memory map when this build has it ({@link
+     * NativeMaps}); false keeps Java maps, which live on the tablet server's heap.
      */
     public Settings nativeMaps(boolean use) {
       this.nativeMaps = use;
@@ -107,37 +107,38 @@ public final class EmbeddedAccumulo implements AutoCloseable {
     long begin = System.nanoTime();
     try {
       Files.createDirectories(dir.getParent());
-      MiniAccumuloConfigImpl config = new MiniAccumuloConfigImpl(dir.toFile(), Secrets.rootPassword());
+      MiniAccumuloConfigImpl config =
+          new MiniAccumuloConfigImpl(dir.toFile(), Secrets.rootPassword());
       config.setNumTservers(settings.tabletServers);
       config.setDefaultMemory(256, MemoryUnit.MEGABYTE);
       config.setMemory(ServerType.ZOOKEEPER, 128, MemoryUnit.MEGABYTE);
-      config.setMemory(ServerType.TABLET_SERVER, settings.tabletServerMemoryMb, MemoryUnit.MEGABYTE);
+      config.setMemory(
+          ServerType.TABLET_SERVER, settings.tabletServerMemoryMb, MemoryUnit.MEGABYTE);
       config.setSystemProperties(Map.of("outerproduct.cluster", ClusterProcesses.marker()));
-      Map<String, String> site = new HashMap<>(config.getSiteConfig());
-      Optional<Path> nativeLib = settings.nativeMaps ? NativeMaps.installInto(dir.resolveSibling("native"))
-          : Optional.empty();
+      Optional<Path> nativeLib =
+          settings.nativeMaps
+              ? NativeMaps.installInto(dir.resolveSibling("native"))
+              : Optional.empty();
       nativeLib.ifPresent(lib -> config.setNativeLibPaths(lib.toString()));
-      site.put("tserver.memory.maps.native.enabled", Boolean.toString(nativeLib.isPresent()));
-      site.put("tserver.memory.maps.max", settings.inMemoryMapMb + "M");
-      // A full map, not the third write-ahead log, should trigger the minor compaction.
-      site.put("tserver.wal.max.size", Math.max(100, settings.inMemoryMapMb) + "M");
-      site.put("tserver.cache.data.size", "64M");
-      site.put("tserver.cache.index.size", "32M");
-      // TableMult's scans of B on their own executor: sharing one with the scans of AT they wait
-      // on deadlocks concurrent multiplies (outerproduct.iterator.ScanExecutorCheck).
-      site.put("tserver.scan.executors.tablemult.threads", "4");
-      site.put("table.scan.dispatcher.opts.executor.tablemult", "tablemult");
-      site.putAll(settings.siteConfig);
+      Map<String, String> site =
+          siteConfig(config.getSiteConfig(), settings, nativeLib.isPresent());
       config.setSiteConfig(site);
       MiniAccumuloClusterImpl cluster = new MiniAccumuloClusterImpl(config);
       writeCoreSite(config.getConfDir().toPath());
       EmbeddedAccumulo accumulo = new EmbeddedAccumulo(cluster, dir);
       Runtime.getRuntime().addShutdownHook(new Thread(accumulo::close, "stop-embedded-accumulo"));
       cluster.start();
-      log.info("MiniAccumuloCluster up in {} s: {} tablet servers ({} MB heap, {} in-memory maps of {} MB),"
-          + " instance {}, zookeepers {}, dir {}", String.format("%.1f", (System.nanoTime() - begin) / 1e9),
-          settings.tabletServers, settings.tabletServerMemoryMb, nativeLib.isPresent() ? "native" : "Java",
-          settings.inMemoryMapMb, cluster.getInstanceName(), cluster.getZooKeepers(), dir);
+      log.info(
+          "MiniAccumuloCluster up in {} s: {} tablet servers ({} MB heap, {} in-memory maps of {}"
+              + " MB), instance {}, zookeepers {}, dir {}",
+          String.format("%.1f", (System.nanoTime() - begin) / 1e9),
+          settings.tabletServers,
+          settings.tabletServerMemoryMb,
+          nativeLib.isPresent() ? "native" : "Java",
+          settings.inMemoryMapMb,
+          cluster.getInstanceName(),
+          cluster.getZooKeepers(),
+          dir);
       return accumulo;
     } catch (IOException e) {
       throw new UncheckedIOException("could not start MiniAccumuloCluster in " + dir, e);
@@ -147,12 +148,30 @@ public final class EmbeddedAccumulo implements AutoCloseable {
     }
   }
 
+  /** Accumulo's site configuration for every server: memory, caches, the multiply's executor. */
+  private static Map<String, String> siteConfig(
+      Map<String, String> defaults, Settings settings, boolean nativeMaps) {
+    Map<String, String> site = new HashMap<>(defaults);
+    site.put("tserver.memory.maps.native.enabled", Boolean.toString(nativeMaps));
+    site.put("tserver.memory.maps.max", settings.inMemoryMapMb + "M");
+    // A full map, not the third write-ahead log, should trigger the minor compaction.
+    site.put("tserver.wal.max.size", Math.max(100, settings.inMemoryMapMb) + "M");
+    site.put("tserver.cache.data.size", "64M");
+    site.put("tserver.cache.index.size", "32M");
+    // TableMult's scans of B on their own executor: sharing one with the scans of AT they wait
+    // on deadlocks concurrent multiplies (outerproduct.iterator.ScanExecutorCheck).
+    site.put("tserver.scan.executors.tablemult.threads", "4");
+    site.put("table.scan.dispatcher.opts.executor.tablemult", "tablemult");
+    site.putAll(settings.siteConfig);
+    return site;
+  }
+
   /**
-   * The servers keep their write-ahead logs on the local file system. Hadoop's default local
-   * file system checksums every 512 bytes in a side file and cannot sync, so a tablet server
-   * killed mid-write leaves a log whose tail fails its checksum and recovery retries forever
-   * (seen in ServerFaultsIT). The raw local file system syncs and has no side file, which is
-   * what Accumulo's own recovery ITs configure. The conf dir heads every server's classpath.
+   * The servers keep their write-ahead logs on the local file system. Hadoop's default local file
+   * system checksums every 512 bytes in a side file and cannot sync, so a tablet server killed
+   * mid-write leaves a log whose tail fails its checksum and recovery retries forever (seen in
+   * ServerFaultsIT). The raw local file system syncs and has no side file, which is what Accumulo's
+   * own recovery ITs configure. The conf dir heads every server's classpath.
    */
   private static void writeCoreSite(Path confDir) throws IOException {
     Configuration coreSite = new Configuration(false);
@@ -191,7 +210,9 @@ public final class EmbeddedAccumulo implements AutoCloseable {
    */
   public SortedMap<String, String> siteConfig() {
     SortedMap<String, String> site = new TreeMap<>(cluster.getConfig().getSiteConfig());
-    site.keySet().removeIf(key -> key.contains("secret") || key.contains("password") || key.contains("token"));
+    site.keySet()
+        .removeIf(
+            key -> key.contains("secret") || key.contains("password") || key.contains("token"));
     return site;
   }
 
@@ -200,13 +221,16 @@ public final class EmbeddedAccumulo implements AutoCloseable {
    * /proc/&lt;pid&gt;/maps; Accumulo logs the load only at a level MiniAccumuloCluster drops).
    */
   public long tabletServersWithNativeMaps() {
-    return tabletServerPids().stream().filter(pid -> {
-      try (Stream<String> maps = Files.lines(Path.of("/proc", pid.toString(), "maps"))) {
-        return maps.anyMatch(line -> line.endsWith("/libaccumulo.so"));
-      } catch (IOException | UncheckedIOException e) {
-        return false;
-      }
-    }).count();
+    return tabletServerPids().stream()
+        .filter(
+            pid -> {
+              try (Stream<String> maps = Files.lines(Path.of("/proc", pid.toString(), "maps"))) {
+                return maps.anyMatch(line -> line.endsWith("/libaccumulo.so"));
+              } catch (IOException | UncheckedIOException e) {
+                return false;
+              }
+            })
+        .count();
   }
 
   /** Process ids of the running tablet servers. */

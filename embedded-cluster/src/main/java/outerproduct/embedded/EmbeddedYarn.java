@@ -10,8 +10,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A MiniMRYarnCluster: ResourceManager, one NodeManager with the shuffle service, and a job
- * history server in this JVM; every ApplicationMaster and task runs in its own container JVM
+ * A MiniMRYarnCluster: ResourceManager, one NodeManager with the shuffle service, and a job history
+ * server in this JVM; every ApplicationMaster and task runs in its own container JVM
  * (DefaultContainerExecutor), with this JVM's classpath ({@code yarn.is.minicluster}), so tests
  * need no job jar. Files live on the local file system.
  */
@@ -20,9 +20,12 @@ public final class EmbeddedYarn implements AutoCloseable {
 
   /** Container size for AM, map and reduce; a third of this box's 2 cores each at most. */
   static final int CONTAINER_MB = 512;
+
   static final String CONTAINER_JAVA_OPTS = "-Xmx384m " + ClusterProcesses.markerOption();
+
   /** Java 17: the MR ApplicationMaster's Guice reflects into java.lang. */
-  static final String AM_JAVA_OPTS = CONTAINER_JAVA_OPTS + " --add-opens java.base/java.lang=ALL-UNNAMED";
+  static final String AM_JAVA_OPTS =
+      CONTAINER_JAVA_OPTS + " --add-opens java.base/java.lang=ALL-UNNAMED";
 
   static final long NODE_HEARTBEAT_MS = 250;
   static final String AM_RESOURCE_SHARE_KEY = "yarn.scheduler.capacity.maximum-am-resource-percent";
@@ -30,8 +33,10 @@ public final class EmbeddedYarn implements AutoCloseable {
 
   private final MiniMRYarnCluster cluster;
   private final Path dir;
+
   /** The NodeManager's wait for a container process to come up before cleaning it (default 5 s). */
   private static final long NM_PROCESS_KILL_WAIT_MS = 500;
+
   private volatile boolean closed;
 
   private EmbeddedYarn(MiniMRYarnCluster cluster, Path dir) {
@@ -82,9 +87,12 @@ public final class EmbeddedYarn implements AutoCloseable {
     Runtime.getRuntime().addShutdownHook(new Thread(yarn::close, "stop-embedded-yarn"));
     cluster.init(conf);
     cluster.start();
-    log.info("MiniMRYarnCluster up in {} s: ResourceManager {}, NodeManager memory {} MB, dir {}",
+    log.info(
+        "MiniMRYarnCluster up in {} s: ResourceManager {}, NodeManager memory {} MB, dir {}",
         String.format("%.1f", (System.nanoTime() - begin) / 1e9),
-        cluster.getConfig().get(YarnConfiguration.RM_ADDRESS), nodeManagerMemoryMb, dir);
+        cluster.getConfig().get(YarnConfiguration.RM_ADDRESS),
+        nodeManagerMemoryMb,
+        dir);
     return yarn;
   }
 

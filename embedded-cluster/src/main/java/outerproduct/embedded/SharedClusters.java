@@ -10,8 +10,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 /**
  * JUnit 5 extension: one {@link EmbeddedAccumulo} (2 tablet servers) and one {@link EmbeddedYarn}
  * per test JVM, each started the first time a test asks for it (a test or lifecycle-method
- * parameter of that type) and stopped when the whole test plan ends, failed or not. Every IT
- * class of a module shares them: failsafe runs a module's ITs in one JVM.
+ * parameter of that type) and stopped when the whole test plan ends, failed or not. Every IT class
+ * of a module shares them: failsafe runs a module's ITs in one JVM.
  *
  * <pre>{@code
  * @ExtendWith(SharedClusters.class)
@@ -23,6 +23,7 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 public final class SharedClusters implements ParameterResolver {
   /** Where cluster files go: the module's target directory, like every other test output. */
   private static final Path PARENT = Paths.get("target", "embedded-clusters");
+
   private static final int NODE_MANAGER_MB = 2048;
 
   @Override

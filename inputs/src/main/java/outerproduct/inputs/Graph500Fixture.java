@@ -22,14 +22,14 @@ import java.util.zip.ZipException;
 import outerproduct.kernel.oracle.SparseMatrix;
 
 /**
- * Graphulo's Graph500 inputs (its repository's {@code src/test/resources/data/}): for SCALE s
- * and matrix M (A or B), {@code <s>Mr.txt.gz} and {@code <s>Mc.txt.gz} hold the edge list's row
- * ids and column ids, each one comma-terminated D4M list, edge e being (r[e], c[e]). Each edge
- * adds 1 to entry (r, c): duplicate edges sum, so a stored value is the edge's multiplicity.
+ * Graphulo's Graph500 inputs (its repository's {@code src/test/resources/data/}): for SCALE s and
+ * matrix M (A or B), {@code <s>Mr.txt.gz} and {@code <s>Mc.txt.gz} hold the edge list's row ids and
+ * column ids, each one comma-terminated D4M list, edge e being (r[e], c[e]). Each edge adds 1 to
+ * entry (r, c): duplicate edges sum, so a stored value is the edge's multiplicity.
  *
- * <p>Every file is checked against the SHA-256 this project keeps for it
- * ({@code graphulo-graph500.sha256} beside this class) before it is parsed, so a damaged,
- * truncated or foreign file is refused by name rather than multiplied into a wrong answer.
+ * <p>Every file is checked against the SHA-256 this project keeps for it ({@code
+ * graphulo-graph500.sha256} beside this class) before it is parsed, so a damaged, truncated or
+ * foreign file is refused by name rather than multiplied into a wrong answer.
  *
  * <p>The matrix is built in memory (SCALE 16 is 10^6 edges): loading inputs is not an engine.
  */
@@ -55,10 +55,15 @@ public final class Graph500Fixture implements MatrixSource {
   }
 
   /** Files in {@code directory} checked against {@code digests} (file name to hex SHA-256). */
-  public static Graph500Fixture withDigests(String option, Path directory, Map<String, String> digests) {
+  public static Graph500Fixture withDigests(
+      String option, Path directory, Map<String, String> digests) {
     if (!Files.isDirectory(directory)) {
-      throw new IllegalArgumentException(option + " " + directory + ": no such directory (it should hold"
-          + " Graphulo's Graph500 files such as 10Ar.txt.gz; see docs/format.md)");
+      throw new IllegalArgumentException(
+          option
+              + " "
+              + directory
+              + ": no such directory (it should hold"
+              + " Graphulo's Graph500 files such as 10Ar.txt.gz; see docs/format.md)");
     }
     return new Graph500Fixture(directory.toAbsolutePath().normalize(), Map.copyOf(digests));
   }
@@ -98,8 +103,8 @@ public final class Graph500Fixture implements MatrixSource {
 
   /**
    * @param matrix "A" or "B"
-   * @throws IllegalArgumentException naming the file when it is missing, unknown, differs from
-   *     its digest or is malformed
+   * @throws IllegalArgumentException naming the file when it is missing, unknown, differs from its
+   *     digest or is malformed
    */
   @Override
   public SparseMatrix read(int scale, String matrix) {
@@ -111,8 +116,16 @@ public final class Graph500Fixture implements MatrixSource {
     List<String> rows = readList(rowsFile);
     List<String> cols = readList(colsFile);
     if (rows.size() != cols.size()) {
-      throw new IllegalArgumentException("fixture " + rowsFile.getFileName() + " has " + rows.size()
-          + " row ids but " + colsFile.getFileName() + " has " + cols.size() + " column ids");
+      throw new IllegalArgumentException(
+          "fixture "
+              + rowsFile.getFileName()
+              + " has "
+              + rows.size()
+              + " row ids but "
+              + colsFile.getFileName()
+              + " has "
+              + cols.size()
+              + " column ids");
     }
     SparseMatrix m = new SparseMatrix();
     for (int e = 0; e < rows.size(); e++) {
@@ -137,11 +150,13 @@ public final class Graph500Fixture implements MatrixSource {
 
   private List<String> readList(Path file) {
     byte[] raw = verifiedBytes(file);
-    try (Reader reader = new InputStreamReader(new GZIPInputStream(new ByteArrayInputStream(raw)),
-        StandardCharsets.UTF_8)) {
+    try (Reader reader =
+        new InputStreamReader(
+            new GZIPInputStream(new ByteArrayInputStream(raw)), StandardCharsets.UTF_8)) {
       return parse(file, reader);
     } catch (ZipException e) {
-      throw new IllegalArgumentException("fixture " + file + " is not gzip data: " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "fixture " + file + " is not gzip data: " + e.getMessage(), e);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read fixture " + file, e);
     }
@@ -151,8 +166,13 @@ public final class Graph500Fixture implements MatrixSource {
     String name = file.getFileName().toString();
     String expected = digests.get(name);
     if (expected == null) {
-      throw new IllegalArgumentException("fixture " + name + ": not one of Graphulo's Graph500 files this"
-          + " project knows (SCALEs " + knownScales() + "); see docs/format.md");
+      throw new IllegalArgumentException(
+          "fixture "
+              + name
+              + ": not one of Graphulo's Graph500 files this"
+              + " project knows (SCALEs "
+              + knownScales()
+              + "); see docs/format.md");
     }
     byte[] raw;
     try {
@@ -164,15 +184,27 @@ public final class Graph500Fixture implements MatrixSource {
     }
     String actual = sha256(raw);
     if (!actual.equals(expected)) {
-      throw new IllegalArgumentException("fixture " + file + ": SHA-256 " + actual + " differs from Graphulo's"
-          + " file (" + expected + "); it is damaged, truncated or another file: fetch it again");
+      throw new IllegalArgumentException(
+          "fixture "
+              + file
+              + ": SHA-256 "
+              + actual
+              + " differs from Graphulo's"
+              + " file ("
+              + expected
+              + "); it is damaged, truncated or another file: fetch it again");
     }
     return raw;
   }
 
   private String knownScales() {
-    return String.join(", ", digests.keySet().stream().map(n -> n.replaceAll("[A-Za-z].*", ""))
-        .distinct().sorted((x, y) -> Integer.compare(Integer.parseInt(x), Integer.parseInt(y))).toList());
+    return String.join(
+        ", ",
+        digests.keySet().stream()
+            .map(n -> n.replaceAll("[A-Za-z].*", ""))
+            .distinct()
+            .sorted((x, y) -> Integer.compare(Integer.parseInt(x), Integer.parseInt(y)))
+            .toList());
   }
 
   private static List<String> parse(Path file, Reader reader) throws IOException {
@@ -183,7 +215,8 @@ public final class Graph500Fixture implements MatrixSource {
     while ((ch = reader.read()) >= 0) {
       if (ch == ',') {
         if (id.length() == 0) {
-          throw new IllegalArgumentException("fixture " + file + ": empty vertex id at character " + position);
+          throw new IllegalArgumentException(
+              "fixture " + file + ": empty vertex id at character " + position);
         }
         ids.add(id.toString());
         id.setLength(0);
@@ -193,8 +226,12 @@ public final class Graph500Fixture implements MatrixSource {
       position++;
     }
     if (id.length() > 0) {
-      throw new IllegalArgumentException("fixture " + file + ": last vertex id '" + id
-          + "' is not comma-terminated (a D4M list ends with its separator)");
+      throw new IllegalArgumentException(
+          "fixture "
+              + file
+              + ": last vertex id '"
+              + id
+              + "' is not comma-terminated (a D4M list ends with its separator)");
     }
     return ids;
   }

@@ -8,13 +8,13 @@ import outerproduct.kernel.oracle.SparseMatrix;
 
 /**
  * The Graph500 Kronecker generator of docs/format.md: 2^SCALE vertices, EF·2^SCALE edges, initiator
- * probabilities a=0.57, b=0.19, c=0.19, d=0.05, no vertex permutation (the power-law head sits
- * at the low ids, as in Graphulo's inputs), 1-based decimal vertex ids, and each edge adding 1
- * to its entry (so a value is the edge's multiplicity).
+ * probabilities a=0.57, b=0.19, c=0.19, d=0.05, no vertex permutation (the power-law head sits at
+ * the low ids, as in Graphulo's inputs), 1-based decimal vertex ids, and each edge adding 1 to its
+ * entry (so a value is the edge's multiplicity).
  *
- * <p>Split-independent: edge {@code e}'s endpoints come from a random stream seeded by
- * {@code (seed, e)} alone, so any partition of the edge range, in any order and on any number
- * of threads or tasks, yields the same multiset of edges.
+ * <p>Split-independent: edge {@code e}'s endpoints come from a random stream seeded by {@code
+ * (seed, e)} alone, so any partition of the edge range, in any order and on any number of threads
+ * or tasks, yields the same multiset of edges.
  */
 public final class KroneckerGenerator {
   public static final int DEFAULT_EDGE_FACTOR = 16;
@@ -72,16 +72,21 @@ public final class KroneckerGenerator {
     Map<Edge, Long> counts = new HashMap<>();
     LongStream.range(from, to).forEach(e -> counts.merge(edge(e), 1L, Long::sum));
     SparseMatrix m = new SparseMatrix();
-    counts.forEach((edge, n) -> m.put(Long.toString(edge.u()), Long.toString(edge.v()), Long.toString(n)));
+    counts.forEach(
+        (edge, n) -> m.put(Long.toString(edge.u()), Long.toString(edge.v()), Long.toString(n)));
     return m;
   }
 
   /** The whole matrix, generated on all cores (the result does not depend on how). */
   public SparseMatrix matrix() {
-    Map<Edge, Long> counts = LongStream.range(0, edges()).parallel().mapToObj(this::edge)
-        .collect(java.util.stream.Collectors.toConcurrentMap(e -> e, e -> 1L, Long::sum));
+    Map<Edge, Long> counts =
+        LongStream.range(0, edges())
+            .parallel()
+            .mapToObj(this::edge)
+            .collect(java.util.stream.Collectors.toConcurrentMap(e -> e, e -> 1L, Long::sum));
     SparseMatrix m = new SparseMatrix();
-    counts.forEach((edge, n) -> m.put(Long.toString(edge.u()), Long.toString(edge.v()), Long.toString(n)));
+    counts.forEach(
+        (edge, n) -> m.put(Long.toString(edge.u()), Long.toString(edge.v()), Long.toString(n)));
     return m;
   }
 

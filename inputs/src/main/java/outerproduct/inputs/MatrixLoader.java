@@ -28,9 +28,9 @@ import org.apache.hadoop.io.Text;
 import outerproduct.kernel.oracle.SparseMatrix;
 
 /**
- * Writes a matrix into a new table in the layout (row, empty family, qualifier = column,
- * value = decimal text), pre-split into tablets at row quantiles of its entries so each tablet
- * holds about the same number of entries.
+ * Writes a matrix into a new table in the layout (row, empty family, qualifier = column, value =
+ * decimal text), pre-split into tablets at row quantiles of its entries so each tablet holds about
+ * the same number of entries.
  *
  * <p>Two ways in: a BatchWriter (the default), or a bulk import ({@link #bulk}): one RFile per
  * tablet, written to a private directory on Hadoop's default file system and imported at once,
@@ -75,8 +75,8 @@ public final class MatrixLoader {
   }
 
   /**
-   * Bulk import instead of a BatchWriter; the RFiles are staged under the user's home directory
-   * of {@code hadoop}'s default file system, which must be one the tablet servers can read (the
+   * Bulk import instead of a BatchWriter; the RFiles are staged under the user's home directory of
+   * {@code hadoop}'s default file system, which must be one the tablet servers can read (the
    * instance's volume file system).
    */
   public MatrixLoader bulk(Configuration hadoop) {
@@ -97,7 +97,8 @@ public final class MatrixLoader {
   public long load(String table, SparseMatrix matrix)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
     if (client.tableOperations().exists(table)) {
-      throw new IllegalArgumentException("table '" + table + "' already exists; refusing to load into it");
+      throw new IllegalArgumentException(
+          "table '" + table + "' already exists; refusing to load into it");
     }
     SortedSet<Text> splits = splits(matrix, tablets);
     NewTableConfiguration config = new NewTableConfiguration();
@@ -140,7 +141,9 @@ public final class MatrixLoader {
   private long bulkImport(String table, SparseMatrix matrix, SortedSet<Text> splits)
       throws IOException, AccumuloException, AccumuloSecurityException, TableNotFoundException {
     FileSystem fs = FileSystem.get(bulk);
-    Path dir = fs.makeQualified(new Path(fs.getHomeDirectory(), ".outerproduct/load-" + UUID.randomUUID()));
+    Path dir =
+        fs.makeQualified(
+            new Path(fs.getHomeDirectory(), ".outerproduct/load-" + UUID.randomUUID()));
     fs.mkdirs(dir, new FsPermission((short) 0700));
     Counter counter = new Counter();
     try {
@@ -162,11 +165,15 @@ public final class MatrixLoader {
             if (writer != null) {
               writer.close();
             }
-            writer = RFile.newWriter().to(new Path(dir, String.format("tablet-%05d.rf", file++)).toString())
-                .withFileSystem(fs).build();
+            writer =
+                RFile.newWriter()
+                    .to(new Path(dir, String.format("tablet-%05d.rf", file++)).toString())
+                    .withFileSystem(fs)
+                    .build();
             writer.startDefaultLocalityGroup();
           }
-          writer.append(new Key(row, new Text(), new Text(e.column())),
+          writer.append(
+              new Key(row, new Text(), new Text(e.column())),
               new Value(e.value().getBytes(StandardCharsets.UTF_8)));
           counter.add();
         }

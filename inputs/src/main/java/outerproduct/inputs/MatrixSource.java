@@ -3,9 +3,9 @@ package outerproduct.inputs;
 import outerproduct.kernel.oracle.SparseMatrix;
 
 /**
- * Where the pair of input matrices A and B of a SCALE comes from: the project's Graph500
- * Kronecker generator ({@link #generated()}, the default everywhere) or Graphulo's published
- * Graph500 files ({@link Graph500Fixture}). See docs/format.md for both.
+ * Where the pair of input matrices A and B of a SCALE comes from: the project's Graph500 Kronecker
+ * generator ({@link #generated()}, the default everywhere) or Graphulo's published Graph500 files
+ * ({@link Graph500Fixture}). See docs/format.md for both.
  */
 public interface MatrixSource {
 

@@ -19,8 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import outerproduct.kernel.oracle.SparseMatrix;
 
 class Graph500FixtureTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** The digests of the files this test wrote, as the project keeps Graphulo's. */
   private final Map<String, String> digests = new HashMap<>();
@@ -40,8 +39,10 @@ class Graph500FixtureTest {
   void mismatchedListsNameBothFiles() throws IOException {
     write("3Br.txt.gz", "1,2,");
     write("3Bc.txt.gz", "1,");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> fixtures().read(3, "B"));
-    assertTrue(e.getMessage().contains("3Br.txt.gz has 2") && e.getMessage().contains("3Bc.txt.gz has 1"),
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> fixtures().read(3, "B"));
+    assertTrue(
+        e.getMessage().contains("3Br.txt.gz has 2") && e.getMessage().contains("3Bc.txt.gz has 1"),
         e.getMessage());
   }
 
@@ -49,14 +50,16 @@ class Graph500FixtureTest {
   void unterminatedListIsRefused() throws IOException {
     write("3Ar.txt.gz", "1,2");
     write("3Ac.txt.gz", "1,2,");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> fixtures().read(3, "A"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> fixtures().read(3, "A"));
     assertTrue(e.getMessage().contains("not comma-terminated"), e.getMessage());
   }
 
   @Test
   void missingFileIsNamed() {
     digests.put("9Ar.txt.gz", "00");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> fixtures().read(9, "A"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> fixtures().read(9, "A"));
     assertTrue(e.getMessage().contains("9Ar.txt.gz"), e.getMessage());
   }
 
@@ -67,8 +70,11 @@ class Graph500FixtureTest {
     write("3Ac.txt.gz", "1,2,3,");
     byte[] whole = Files.readAllBytes(dir.resolve("3Ar.txt.gz"));
     Files.write(dir.resolve("3Ar.txt.gz"), Arrays.copyOf(whole, whole.length - 6));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> fixtures().read(3, "A"));
-    assertTrue(e.getMessage().contains("3Ar.txt.gz: SHA-256") && e.getMessage().contains("damaged, truncated"),
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> fixtures().read(3, "A"));
+    assertTrue(
+        e.getMessage().contains("3Ar.txt.gz: SHA-256")
+            && e.getMessage().contains("damaged, truncated"),
         e.getMessage());
   }
 
@@ -77,15 +83,21 @@ class Graph500FixtureTest {
     write("3Ar.txt.gz", "1,");
     write("3Ac.txt.gz", "1,");
     digests.remove("3Ac.txt.gz");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> fixtures().read(3, "A"));
-    assertTrue(e.getMessage().contains("3Ac.txt.gz: not one of Graphulo's Graph500 files"), e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> fixtures().read(3, "A"));
+    assertTrue(
+        e.getMessage().contains("3Ac.txt.gz: not one of Graphulo's Graph500 files"),
+        e.getMessage());
   }
 
   @Test
   void aMissingDirectoryIsNamedWithItsOption() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Graph500Fixture.in("--fixtures", dir.resolve("nowhere")));
-    assertTrue(e.getMessage().startsWith("--fixtures " + dir.resolve("nowhere") + ": no such directory"),
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Graph500Fixture.in("--fixtures", dir.resolve("nowhere")));
+    assertTrue(
+        e.getMessage().startsWith("--fixtures " + dir.resolve("nowhere") + ": no such directory"),
         e.getMessage());
   }
 

@@ -17,7 +17,9 @@ class KroneckerGeneratorTest {
   private static Map<String, Long> sum(SparseMatrix... parts) {
     Map<String, Long> total = new HashMap<>();
     for (SparseMatrix part : parts) {
-      part.entries().forEach(e -> total.merge(e.row() + "," + e.column(), Long.parseLong(e.value()), Long::sum));
+      part.entries()
+          .forEach(
+              e -> total.merge(e.row() + "," + e.column(), Long.parseLong(e.value()), Long::sum));
     }
     return total;
   }
@@ -28,7 +30,8 @@ class KroneckerGeneratorTest {
     long n = g.edges();
     Map<String, Long> whole = sum(g.matrix(0, n));
     assertEquals(whole, sum(g.matrix()), "parallel generation");
-    assertEquals(whole, sum(g.matrix(0, 1), g.matrix(1, 5_000), g.matrix(5_000, n)), "three uneven parts");
+    assertEquals(
+        whole, sum(g.matrix(0, 1), g.matrix(1, 5_000), g.matrix(5_000, n)), "three uneven parts");
     assertEquals(whole, sum(g.matrix(n / 2, n), g.matrix(0, n / 2)), "parts in reverse order");
   }
 
@@ -47,8 +50,12 @@ class KroneckerGeneratorTest {
 
   @Test
   void seedsGiveDifferentMatricesAndTheSameSeedTheSameOne() {
-    assertEquals(KroneckerGenerator.standard(SCALE, "A").matrix(), new KroneckerGenerator(SCALE, 16, 1).matrix());
-    assertNotEquals(KroneckerGenerator.standard(SCALE, "A").matrix(), KroneckerGenerator.standard(SCALE, "B").matrix());
+    assertEquals(
+        KroneckerGenerator.standard(SCALE, "A").matrix(),
+        new KroneckerGenerator(SCALE, 16, 1).matrix());
+    assertNotEquals(
+        KroneckerGenerator.standard(SCALE, "A").matrix(),
+        KroneckerGenerator.standard(SCALE, "B").matrix());
   }
 
   @Test
@@ -66,22 +73,35 @@ class KroneckerGeneratorTest {
     }
     double rows = firstHalfRows / (double) g.edges();
     double columns = firstHalfColumns / (double) g.edges();
-    assertEquals(KroneckerGenerator.A + KroneckerGenerator.B, rows, 0.01, "P(row in first half) = a + b");
-    assertEquals(KroneckerGenerator.A + KroneckerGenerator.C, columns, 0.01, "P(column in first half) = a + c");
+    assertEquals(
+        KroneckerGenerator.A + KroneckerGenerator.B, rows, 0.01, "P(row in first half) = a + b");
+    assertEquals(
+        KroneckerGenerator.A + KroneckerGenerator.C,
+        columns,
+        0.01,
+        "P(column in first half) = a + c");
     long maxDegree = outDegree.values().stream().mapToLong(Long::longValue).max().orElseThrow();
     assertEquals(maxDegree, outDegree.get(1L), "vertex 1 is the hub (no permutation)");
   }
 
   @Test
   void badParametersAreNamed() {
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> new KroneckerGenerator(0, 16, 1))
-        .getMessage().contains("SCALE must be 1 to 40, got 0"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> new KroneckerGenerator(10, 0, 1))
-        .getMessage().contains("edge factor must be at least 1, got 0"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> KroneckerGenerator.standard(10, "C"))
-        .getMessage().contains("matrix must be A or B, got 'C'"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> new KroneckerGenerator(0, 16, 1))
+            .getMessage()
+            .contains("SCALE must be 1 to 40, got 0"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> new KroneckerGenerator(10, 0, 1))
+            .getMessage()
+            .contains("edge factor must be at least 1, got 0"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> KroneckerGenerator.standard(10, "C"))
+            .getMessage()
+            .contains("matrix must be A or B, got 'C'"));
     KroneckerGenerator g = new KroneckerGenerator(4, 1, 1);
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> g.edge(16))
-        .getMessage().contains("edge 16 is outside [0, 16)"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> g.edge(16))
+            .getMessage()
+            .contains("edge 16 is outside [0, 16)"));
   }
 }

@@ -4,29 +4,46 @@ import java.nio.charset.StandardCharsets;
 import org.apache.accumulo.core.data.Value;
 
 /**
- * What a monitoring entry of {@link RemoteWriteIterator} reports: the work done since the
- * previous monitoring entry of the same tablet, so the client sums the entries it receives.
- * The entry's row is the last row of B whose products are all in C. {@code resumes} counts the
- * times the tablet server re-created the stack and re-sought it after a returned entry.
- * {@code server} identifies the tablet server process that wrote (so the client can tell when a
- * tablet's work moved between processes); {@code error}, when not null, says why that tablet's
- * multiply stopped (its last entry).
+ * What a monitoring entry of {@link RemoteWriteIterator} reports: the work done since the previous
+ * monitoring entry of the same tablet, so the client sums the entries it receives. The entry's row
+ * is the last row of B whose products are all in C. {@code resumes} counts the times the tablet
+ * server re-created the stack and re-sought it after a returned entry. {@code server} identifies
+ * the tablet server process that wrote (so the client can tell when a tablet's work moved between
+ * processes); {@code error}, when not null, says why that tablet's multiply stopped (its last
+ * entry).
  */
-public record Progress(long rowsAligned, long partialProducts, long entriesWritten, long resumes,
-    String server, String error) {
+public record Progress(
+    long rowsAligned,
+    long partialProducts,
+    long entriesWritten,
+    long resumes,
+    String server,
+    String error) {
 
   public static final Progress NONE = new Progress(0, 0, 0, 0, null, null);
 
   /** Sums the counts; the first error is kept, the server is dropped (a total spans many). */
   public Progress plus(Progress other) {
-    return new Progress(rowsAligned + other.rowsAligned, partialProducts + other.partialProducts,
-        entriesWritten + other.entriesWritten, resumes + other.resumes, null,
+    return new Progress(
+        rowsAligned + other.rowsAligned,
+        partialProducts + other.partialProducts,
+        entriesWritten + other.entriesWritten,
+        resumes + other.resumes,
+        null,
         error != null ? error : other.error);
   }
 
   Value encode() {
-    String counts = rowsAligned + "," + partialProducts + "," + entriesWritten + "," + resumes + ","
-        + (server == null ? "" : server);
+    String counts =
+        rowsAligned
+            + ","
+            + partialProducts
+            + ","
+            + entriesWritten
+            + ","
+            + resumes
+            + ","
+            + (server == null ? "" : server);
     return new Value(error == null ? counts : counts + "\n" + error);
   }
 
@@ -38,7 +55,12 @@ public record Progress(long rowsAligned, long partialProducts, long entriesWritt
     if (parts.length != 5) {
       throw new IllegalArgumentException("not a TableMult monitoring value: '" + value + "'");
     }
-    return new Progress(Long.parseLong(parts[0]), Long.parseLong(parts[1]), Long.parseLong(parts[2]),
-        Long.parseLong(parts[3]), parts[4].isEmpty() ? null : parts[4], error);
+    return new Progress(
+        Long.parseLong(parts[0]),
+        Long.parseLong(parts[1]),
+        Long.parseLong(parts[2]),
+        Long.parseLong(parts[3]),
+        parts[4].isEmpty() ? null : parts[4],
+        error);
   }
 }

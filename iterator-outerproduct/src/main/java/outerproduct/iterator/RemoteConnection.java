@@ -12,12 +12,12 @@ import org.apache.accumulo.core.client.AccumuloClient;
 
 /**
  * How an iterator inside a tablet server reaches another table (AT to read, C to write): the
- * Accumulo client properties of the user who asked for the multiply, carried in one iterator
- * option of the scan.
+ * Accumulo client properties of the user who asked for the multiply, carried in one iterator option
+ * of the scan.
  *
  * <p>Credentials: the properties hold the user's token. They travel in the scan's RPC only (scan
- * iterators are never written to table configuration), and no code here puts them in a log line,
- * an exception message or {@link #toString()}; an option error names the option, never its value.
+ * iterators are never written to table configuration), and no code here puts them in a log line, an
+ * exception message or {@link #toString()}; an option error names the option, never its value.
  *
  * <p>Clients are cached per tablet server and per distinct properties, and never closed: opening
  * one costs a ZooKeeper session, and an iterator has no close hook to release it.
@@ -35,7 +35,8 @@ final class RemoteConnection {
     if (clientProperties.getProperty("auth.principal") == null
         || clientProperties.getProperty("auth.token") == null) {
       throw new IllegalArgumentException(
-          "client properties must hold auth.principal and auth.token: tablet servers act as that user");
+          "client properties must hold auth.principal and auth.token: tablet servers act as that"
+              + " user");
     }
     StringWriter out = new StringWriter();
     try {
@@ -71,7 +72,10 @@ final class RemoteConnection {
 
   @Override
   public String toString() {
-    return "RemoteConnection(" + properties().getProperty("instance.name") + ", user "
-        + properties().getProperty("auth.principal") + ", token redacted)";
+    return "RemoteConnection("
+        + properties().getProperty("instance.name")
+        + ", user "
+        + properties().getProperty("auth.principal")
+        + ", token redacted)";
   }
 }

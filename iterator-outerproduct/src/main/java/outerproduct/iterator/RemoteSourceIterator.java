@@ -30,19 +30,19 @@ import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
 
 /**
- * Scans a table, of this instance or another, over the range this iterator is sought to,
- * narrowed to a set of rows and a list of columns. It is the AT side of TableMult: the scan of
- * B's tablet reads AT's entries for the same rows.
+ * Scans a table, of this instance or another, over the range this iterator is sought to, narrowed
+ * to a set of rows and a list of columns. It is the AT side of TableMult: the scan of B's tablet
+ * reads AT's entries for the same rows.
  *
- * <p>The remote table is read with the authorizations of the scan this iterator serves (the
- * asking user's), so a multiply never reads a cell of AT its user could not scan. Each seek opens a new
- * scanner and closes the previous one; the scanner is also closed when the stack is exhausted,
- * so a completed scan holds no remote session.
+ * <p>The remote table is read with the authorizations of the scan this iterator serves (the asking
+ * user's), so a multiply never reads a cell of AT its user could not scan. Each seek opens a new
+ * scanner and closes the previous one; the scanner is also closed when the stack is exhausted, so a
+ * completed scan holds no remote session.
  *
  * <p>Options: {@value #TABLE_OPTION} (required), {@value #CONNECTION_OPTION} (required; set with
  * {@link #setConnection}), {@value #ROWS_OPTION} and {@value #COLUMNS_OPTION} (D4M syntax).
  */
-public class RemoteSourceIterator implements SortedKeyValueIterator<Key,Value>, OptionDescriber {
+public class RemoteSourceIterator implements SortedKeyValueIterator<Key, Value>, OptionDescriber {
   public static final String TABLE_OPTION = "table";
   public static final String CONNECTION_OPTION = "connection";
   public static final String ROWS_OPTION = "rows";
@@ -55,13 +55,14 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key,Value>, 
   private RowRanges rows;
   private List<Range> rowRanges;
   private ColumnFilter columns;
+
   /** The scan's authorizations, or the user's looked up once: a lookup per seek costs an RPC. */
   private Authorizations authorizations;
 
   private Scanner scanner;
   private Iterator<Range> pendingRanges;
-  private Iterator<Map.Entry<Key,Value>> entries;
-  private Map.Entry<Key,Value> top;
+  private Iterator<Map.Entry<Key, Value>> entries;
+  private Map.Entry<Key, Value> top;
 
   public static void setTable(IteratorSetting setting, String table) {
     setting.addOption(TABLE_OPTION, table);
@@ -86,12 +87,14 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key,Value>, 
     named.put(CONNECTION_OPTION, "client properties of the reading user (set through the API)");
     named.put(ROWS_OPTION, "D4M row ranges to read, e.g. 'a,:,b,d,' (default: every row)");
     named.put(COLUMNS_OPTION, "D4M list of column qualifiers to read (default: every column)");
-    return new IteratorOptions("remoteSource", "reads another table over the sought range", named, null);
+    return new IteratorOptions(
+        "remoteSource", "reads another table over the sought range", named, null);
   }
 
   @Override
   public boolean validateOptions(Map<String, String> options) {
-    IteratorOptionChecks.check(NAME, describeOptions(), options, Set.of(TABLE_OPTION, CONNECTION_OPTION));
+    IteratorOptionChecks.check(
+        NAME, describeOptions(), options, Set.of(TABLE_OPTION, CONNECTION_OPTION));
     if (options.containsKey(ROWS_OPTION)) {
       RowRanges.parse(options.get(ROWS_OPTION));
     }
@@ -102,22 +105,30 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key,Value>, 
   }
 
   @Override
-  public void init(SortedKeyValueIterator<Key,Value> source, Map<String, String> options,
+  public void init(
+      SortedKeyValueIterator<Key, Value> source,
+      Map<String, String> options,
       IteratorEnvironment env) {
     validateOptions(options);
     this.options = Map.copyOf(options);
     table = options.get(TABLE_OPTION);
     connection = RemoteConnection.decode(options.get(CONNECTION_OPTION));
-    rows = options.containsKey(ROWS_OPTION) ? RowRanges.parse(options.get(ROWS_OPTION)) : RowRanges.all();
+    rows =
+        options.containsKey(ROWS_OPTION)
+            ? RowRanges.parse(options.get(ROWS_OPTION))
+            : RowRanges.all();
     rowRanges = Ranges.toAccumulo(rows);
-    columns = options.containsKey(COLUMNS_OPTION) ? ColumnFilter.parse(options.get(COLUMNS_OPTION)) : null;
+    columns =
+        options.containsKey(COLUMNS_OPTION)
+            ? ColumnFilter.parse(options.get(COLUMNS_OPTION))
+            : null;
     authorizations = scanAuthorizations(env);
   }
 
   /**
-   * Inside a scan, the remote table is read with the scan's own authorizations: the user who
-   * asked reads AT exactly as it reads B, never more. Elsewhere (compactions, the test harness)
-   * the connecting user's authorizations are looked up on first use.
+   * Inside a scan, the remote table is read with the scan's own authorizations: the user who asked
+   * reads AT exactly as it reads B, never more. Elsewhere (compactions, the test harness) the
+   * connecting user's authorizations are looked up on first use.
    */
   private static Authorizations scanAuthorizations(IteratorEnvironment env) {
     if (env != null && env.getIteratorScope() == IteratorUtil.IteratorScope.scan) {
@@ -166,8 +177,15 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key,Value>, 
     } catch (TableNotFoundException e) {
       throw new IOException(NAME + ": table '" + table + "' does not exist", e);
     } catch (AccumuloException | AccumuloSecurityException e) {
-      throw new IOException(NAME + ": cannot read table '" + table + "' as user "
-          + connection.properties().getProperty("auth.principal") + ": " + e.getMessage(), e);
+      throw new IOException(
+          NAME
+              + ": cannot read table '"
+              + table
+              + "' as user "
+              + connection.properties().getProperty("auth.principal")
+              + ": "
+              + e.getMessage(),
+          e);
     }
   }
 
@@ -213,7 +231,7 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key,Value>, 
   }
 
   @Override
-  public SortedKeyValueIterator<Key,Value> deepCopy(IteratorEnvironment env) {
+  public SortedKeyValueIterator<Key, Value> deepCopy(IteratorEnvironment env) {
     RemoteSourceIterator copy = new RemoteSourceIterator();
     copy.init(null, options, env);
     return copy;

@@ -26,30 +26,32 @@ import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 
 /**
- * Writes the partial products of its source (a {@link TwoTableIterator}: keys (k, i, j)) into C
- * as {@code C(i,j)} and/or CT as {@code CT(j,i)} with a BatchWriter, and returns to the tablet
- * server only <em>monitoring entries</em>: key = the last row k of B all of whose products are
- * in C, value = {@link Progress} since the previous entry.
+ * Writes the partial products of its source (a {@link TwoTableIterator}: keys (k, i, j)) into C as
+ * {@code C(i,j)} and/or CT as {@code CT(j,i)} with a BatchWriter, and returns to the tablet server
+ * only <em>monitoring entries</em>: key = the last row k of B all of whose products are in C, value
+ * = {@link Progress} since the previous entry.
  *
- * <p>Teardown safety. Accumulo may destroy the stack after any returned entry and re-seek it
- * from that key, exclusive. Two rules make that exact:
+ * <p>Teardown safety. Accumulo may destroy the stack after any returned entry and re-seek it from
+ * that key, exclusive. Two rules make that exact:
+ *
  * <ul>
- *   <li>An entry is returned only at a row boundary, after the BatchWriter is closed: everything
- *       up to its row is durable in C and nothing after it was written.</li>
+ *   <li>An entry is returned only at a row boundary, after the BatchWriter is closed: everything up
+ *       to its row is durable in C and nothing after it was written.
  *   <li>A seek whose start key is exclusive resumes at the row after the start key's row, so the
- *       row reported by the entry is neither redone nor lost.</li>
+ *       row reported by the entry is neither redone nor lost.
  * </ul>
- * Each call (seek or next) opens and closes its own writer: an iterator has no close hook.
- * A call runs until {@value #MONITOR_ENTRIES_OPTION} products or {@value #MONITOR_MILLIS_OPTION}
- * ms have passed (then stops at the next row boundary), or to the end of the range; 0 disables a
- * limit. With both 0, one entry per tablet reports the totals at the end.
  *
- * <p>Options: {@value #C_OPTION} and/or {@value #CT_OPTION}, {@value #CONNECTION_OPTION},
- * {@value #SEMIRING_OPTION}, {@value #PRESUM_OPTION} (cells pre-summed in memory; 0 = off, the
- * paper's behaviour), {@value #WRITER_MEMORY_OPTION}, {@value #WRITER_THREADS_OPTION}, and the
- * monitoring limits.
+ * Each call (seek or next) opens and closes its own writer: an iterator has no close hook. A call
+ * runs until {@value #MONITOR_ENTRIES_OPTION} products or {@value #MONITOR_MILLIS_OPTION} ms have
+ * passed (then stops at the next row boundary), or to the end of the range; 0 disables a limit.
+ * With both 0, one entry per tablet reports the totals at the end.
+ *
+ * <p>Options: {@value #C_OPTION} and/or {@value #CT_OPTION}, {@value #CONNECTION_OPTION}, {@value
+ * #SEMIRING_OPTION}, {@value #PRESUM_OPTION} (cells pre-summed in memory; 0 = off, the paper's
+ * behaviour), {@value #WRITER_MEMORY_OPTION}, {@value #WRITER_THREADS_OPTION}, and the monitoring
+ * limits.
  */
-public class RemoteWriteIterator implements SortedKeyValueIterator<Key,Value>, OptionDescriber {
+public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, OptionDescriber {
   public static final String C_OPTION = "c";
   public static final String CT_OPTION = "ct";
   public static final String CONNECTION_OPTION = "connection";
@@ -62,12 +64,14 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key,Value>, O
   private static final String NAME = RemoteWriteIterator.class.getSimpleName();
   private static final Logger log = LoggerFactory.getLogger(RemoteWriteIterator.class);
   private static final byte[] ERROR_FAMILY = "error".getBytes(StandardCharsets.UTF_8);
+
   /** This tablet server process, as monitoring entries name it; new after a restart. */
   private static final String SERVER = UUID.randomUUID().toString();
-  private static final long DEFAULT_WRITER_MEMORY = 16L << 20;
-  private static final long DEFAULT_WRITER_THREADS = 2;
 
-  private SortedKeyValueIterator<Key,Value> source;
+  static final long DEFAULT_WRITER_MEMORY = 16L << 20;
+  static final int DEFAULT_WRITER_THREADS = 2;
+
+  private SortedKeyValueIterator<Key, Value> source;
   private Map<String, String> options;
   private RemoteConnection connection;
   private Semiring<?> semiring;
@@ -129,24 +133,42 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key,Value>, O
     named.put(CT_OPTION, "result table CT, the transpose of C");
     named.put(CONNECTION_OPTION, "client properties of the writing user (set through the API)");
     named.put(SEMIRING_OPTION, "semiring: " + Semirings.builtInNames() + " or a class name");
-    named.put(PRESUM_OPTION, "cells pre-summed in memory before writing, at most " + PresumBuffer.MAX_CELLS
-        + " (about 50 bytes plus the ids each); 0 = off");
-    named.put(MONITOR_ENTRIES_OPTION, "return a monitoring entry after about this many products; 0 = never");
-    named.put(MONITOR_MILLIS_OPTION, "return a monitoring entry after about this many ms; 0 = never");
-    named.put(WRITER_MEMORY_OPTION, "BatchWriter buffer in bytes (default " + DEFAULT_WRITER_MEMORY + ")");
-    named.put(WRITER_THREADS_OPTION, "BatchWriter threads (default " + DEFAULT_WRITER_THREADS + ")");
-    return new IteratorOptions("remoteWrite", "writes partial products to C and/or CT", named, null);
+    named.put(
+        PRESUM_OPTION,
+        "cells pre-summed in memory before writing, at most "
+            + PresumBuffer.MAX_CELLS
+            + " (about 50 bytes plus the ids each); 0 = off");
+    named.put(
+        MONITOR_ENTRIES_OPTION,
+        "return a monitoring entry after about this many products; 0 = never");
+    named.put(
+        MONITOR_MILLIS_OPTION, "return a monitoring entry after about this many ms; 0 = never");
+    named.put(
+        WRITER_MEMORY_OPTION,
+        "BatchWriter buffer in bytes (default " + DEFAULT_WRITER_MEMORY + ")");
+    named.put(
+        WRITER_THREADS_OPTION, "BatchWriter threads (default " + DEFAULT_WRITER_THREADS + ")");
+    return new IteratorOptions(
+        "remoteWrite", "writes partial products to C and/or CT", named, null);
   }
 
   @Override
   public boolean validateOptions(Map<String, String> options) {
-    IteratorOptionChecks.check(NAME, describeOptions(), options, Set.of(CONNECTION_OPTION, SEMIRING_OPTION));
+    IteratorOptionChecks.check(
+        NAME, describeOptions(), options, Set.of(CONNECTION_OPTION, SEMIRING_OPTION));
     if (!options.containsKey(C_OPTION) && !options.containsKey(CT_OPTION)) {
-      throw new IllegalArgumentException(NAME + ": one of options '" + C_OPTION + "' and '" + CT_OPTION + "' is required");
+      throw new IllegalArgumentException(
+          NAME + ": one of options '" + C_OPTION + "' and '" + CT_OPTION + "' is required");
     }
     Semirings.forName(options.get(SEMIRING_OPTION));
-    for (String numeric : new String[] {PRESUM_OPTION, MONITOR_ENTRIES_OPTION, MONITOR_MILLIS_OPTION,
-        WRITER_MEMORY_OPTION, WRITER_THREADS_OPTION}) {
+    for (String numeric :
+        new String[] {
+          PRESUM_OPTION,
+          MONITOR_ENTRIES_OPTION,
+          MONITOR_MILLIS_OPTION,
+          WRITER_MEMORY_OPTION,
+          WRITER_THREADS_OPTION
+        }) {
       IteratorOptionChecks.positiveLong(NAME, options, numeric, 0);
     }
     presumCells(options);
@@ -154,12 +176,15 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key,Value>, O
   }
 
   private static int presumCells(Map<String, String> options) {
-    return PresumBuffer.checkCells(NAME + ": option '" + PRESUM_OPTION + "'",
+    return PresumBuffer.checkCells(
+        NAME + ": option '" + PRESUM_OPTION + "'",
         IteratorOptionChecks.positiveLong(NAME, options, PRESUM_OPTION, 0));
   }
 
   @Override
-  public void init(SortedKeyValueIterator<Key,Value> source, Map<String, String> options,
+  public void init(
+      SortedKeyValueIterator<Key, Value> source,
+      Map<String, String> options,
       IteratorEnvironment env) {
     validateOptions(options);
     this.source = source;
@@ -171,8 +196,13 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key,Value>, O
     presum = presumCells(options);
     monitorEntries = IteratorOptionChecks.positiveLong(NAME, options, MONITOR_ENTRIES_OPTION, 0);
     monitorMillis = IteratorOptionChecks.positiveLong(NAME, options, MONITOR_MILLIS_OPTION, 0);
-    writerMemory = IteratorOptionChecks.positiveLong(NAME, options, WRITER_MEMORY_OPTION, DEFAULT_WRITER_MEMORY);
-    writerThreads = (int) IteratorOptionChecks.positiveLong(NAME, options, WRITER_THREADS_OPTION, DEFAULT_WRITER_THREADS);
+    writerMemory =
+        IteratorOptionChecks.positiveLong(
+            NAME, options, WRITER_MEMORY_OPTION, DEFAULT_WRITER_MEMORY);
+    writerThreads =
+        (int)
+            IteratorOptionChecks.positiveLong(
+                NAME, options, WRITER_THREADS_OPTION, DEFAULT_WRITER_THREADS);
   }
 
   @Override
@@ -183,7 +213,8 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key,Value>, O
     this.inclusive = inclusive;
     Key start = range.getStartKey();
     // Re-sought after one of our entries: that row is done; resume at the next row.
-    resumeAfterRow = start != null && !range.isStartKeyInclusive() ? start.getRowData().toArray() : null;
+    resumeAfterRow =
+        start != null && !range.isStartKeyInclusive() ? start.getRowData().toArray() : null;
     if (resumeAfterRow != null) {
       resumes++;
     }
@@ -196,6 +227,19 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key,Value>, O
     work();
   }
 
+  /** What one call of {@link #work()} got through, and the row it is in. */
+  private static final class Stretch {
+    long rows;
+    long products;
+    byte[] lastDoneRow;
+    ByteSequence currentRow;
+
+    void endRow() {
+      rows++;
+      lastDoneRow = currentRow.toArray();
+    }
+  }
+
   /** Writes products until a monitoring limit or the end; sets the entry to return, if any. */
   private void work() throws IOException {
     topKey = null;
@@ -206,59 +250,75 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key,Value>, O
       return;
     }
     long begin = System.currentTimeMillis();
-    long rows = 0;
-    long products = 0;
-    byte[] lastDoneRow = null;
-    ByteSequence currentRow = null;
+    Stretch done = new Stretch();
     ResultWriter<?> writer = null;
     try {
       source.seek(remaining, columnFamilies, inclusive);
-      try (ResultWriter<?> open = new ResultWriter<>(semiring, connection.client(), c, ct, presum,
-          ResultWriter.config(writerMemory, writerThreads))) {
+      try (ResultWriter<?> open =
+          new ResultWriter<>(
+              semiring,
+              connection.client(),
+              c,
+              ct,
+              presum,
+              ResultWriter.config(writerMemory, writerThreads))) {
         writer = open;
-        while (source.hasTop()) {
-          Key key = source.getTopKey();
-          ByteSequence k = key.getRowData();
-          if (currentRow == null || !currentRow.equals(k)) {
-            if (currentRow != null) {
-              rows++;
-              lastDoneRow = currentRow.toArray();
-              if (limitReached(products, begin)) {
-                break;
-              }
-            }
-            currentRow = new ArrayByteSequence(k.toArray());
-          }
-          open.add(key.getColumnFamilyData(), key.getColumnQualifierData(),
-              key.getColumnVisibilityData(), source.getTopValue().get());
-          products++;
-          source.next();
-        }
-        if (!source.hasTop()) {
-          finished = true;
-          if (currentRow != null) {
-            rows++;
-            lastDoneRow = currentRow.toArray();
-          }
-        }
+        writeUntilLimit(open, done, begin);
       }
     } catch (IOException | RuntimeException e) {
-      failed(e, currentRow != null ? currentRow.toArray() : startRow(remaining), rows, products,
+      failed(
+          e,
+          done.currentRow != null ? done.currentRow.toArray() : startRow(remaining),
+          done.rows,
+          done.products,
           writer == null ? 0 : writer.written());
       return;
     }
-    if (lastDoneRow != null) {
-      resumeAfterRow = lastDoneRow;
-      topKey = new Key(lastDoneRow);
-      topValue = new Progress(rows, products, writer.written(), resumes, SERVER, null).encode();
+    if (done.lastDoneRow != null) {
+      resumeAfterRow = done.lastDoneRow;
+      topKey = new Key(done.lastDoneRow);
+      topValue =
+          new Progress(done.rows, done.products, writer.written(), resumes, SERVER, null).encode();
       resumes = 0;
     }
   }
 
   /**
+   * Adds the source's products to {@code writer} until a monitoring limit is reached at a row
+   * boundary (the safe point a re-seek resumes after) or the source ends.
+   */
+  private void writeUntilLimit(ResultWriter<?> writer, Stretch done, long begin)
+      throws IOException {
+    while (source.hasTop()) {
+      Key key = source.getTopKey();
+      ByteSequence k = key.getRowData();
+      if (done.currentRow == null || !done.currentRow.equals(k)) {
+        if (done.currentRow != null) {
+          done.endRow();
+          if (limitReached(done.products, begin)) {
+            return;
+          }
+        }
+        done.currentRow = new ArrayByteSequence(k.toArray());
+      }
+      writer.add(
+          key.getColumnFamilyData(),
+          key.getColumnQualifierData(),
+          key.getColumnVisibilityData(),
+          source.getTopValue().get());
+      done.products++;
+      source.next();
+    }
+    finished = true;
+    if (done.currentRow != null) {
+      done.endRow();
+    }
+  }
+
+  /**
    * Ends this tablet's multiply with an entry that carries the error to the client, which then
-   * fails the whole multiply with that message (a tablet server exception would reach it only
-   * as a generic scan failure). Its key sorts after every entry returned before.
+   * fails the whole multiply with that message (a tablet server exception would reach it only as a
+   * generic scan failure). Its key sorts after every entry returned before.
    */
   private void failed(Exception e, byte[] row, long rows, long products, long written) {
     finished = true;
@@ -268,8 +328,13 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key,Value>, O
         why.append(": ").append(cause.getMessage());
       }
     }
-    log.error("{} into {} stopped at row '{}': {}", NAME, c != null ? c : ct,
-        new String(row, StandardCharsets.UTF_8), why, e);
+    log.error(
+        "{} into {} stopped at row '{}': {}",
+        NAME,
+        c != null ? c : ct,
+        new String(row, StandardCharsets.UTF_8),
+        why,
+        e);
     topKey = new Key(row, ERROR_FAMILY, new byte[0]);
     topValue = new Progress(rows, products, written, resumes, SERVER, why.toString()).encode();
   }
@@ -311,7 +376,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key,Value>, O
   }
 
   @Override
-  public SortedKeyValueIterator<Key,Value> deepCopy(IteratorEnvironment env) {
+  public SortedKeyValueIterator<Key, Value> deepCopy(IteratorEnvironment env) {
     RemoteWriteIterator copy = new RemoteWriteIterator();
     copy.init(source.deepCopy(env), options, env);
     return copy;

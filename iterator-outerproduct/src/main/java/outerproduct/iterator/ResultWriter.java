@@ -17,16 +17,16 @@ import outerproduct.kernel.semiring.Semiring;
  * the start of the call, closed (everything flushed) before the call returns, since an iterator
  * gets no other chance to release a BatchWriter.
  *
- * <p>With pre-sum, up to {@code presumCells} distinct (i,j,visibility) are ⊕-ed in memory
- * ({@link PresumBuffer}) and written as they leave the buffer and at the end of the call.
+ * <p>With pre-sum, up to {@code presumCells} distinct (i,j,visibility) are ⊕-ed in memory ({@link
+ * PresumBuffer}) and written as they leave the buffer and at the end of the call.
  *
  * <p>Every entry is its own Mutation. Accumulo 2.1.4's write-ahead-log recovery replays each
- * mutation with room for one in-memory-map entry ({@code Tablet}'s recovery calls
- * {@code mutate(..., singletonList(m), 1)}), so the updates of consecutive multi-entry mutations
- * share counters, and an entry equal in key and timestamp to one of an earlier mutation replaces
- * it instead of joining it. Partial products of one C cell are exactly such entries: written as
- * rows of several products, a recovered C lost up to 90% of a cell's sum
- * ({@code WalRecoveryCanary}). Single-entry mutations get distinct counters.
+ * mutation with room for one in-memory-map entry ({@code Tablet}'s recovery calls {@code
+ * mutate(..., singletonList(m), 1)}), so the updates of consecutive multi-entry mutations share
+ * counters, and an entry equal in key and timestamp to one of an earlier mutation replaces it
+ * instead of joining it. Partial products of one C cell are exactly such entries: written as rows
+ * of several products, a recovered C lost up to 90% of a cell's sum ({@code WalRecoveryCanary}).
+ * Single-entry mutations get distinct counters.
  */
 final class ResultWriter<T> implements AutoCloseable {
   private final Semiring<T> semiring;
@@ -37,13 +37,24 @@ final class ResultWriter<T> implements AutoCloseable {
   private final PresumBuffer<T> presum;
   private long written;
 
-  ResultWriter(Semiring<T> semiring, AccumuloClient client, String cTable, String ctTable,
-      int presumCells, BatchWriterConfig config) throws IOException {
+  ResultWriter(
+      Semiring<T> semiring,
+      AccumuloClient client,
+      String cTable,
+      String ctTable,
+      int presumCells,
+      BatchWriterConfig config)
+      throws IOException {
     this.semiring = semiring;
     this.cName = cTable;
     this.ctName = ctTable;
-    this.presum = presumCells == 0 ? null : new PresumBuffer<>(presumCells, semiring::plus,
-        (i, j, visibility, sum) -> write(i, j, visibility, semiring.encode(sum)));
+    this.presum =
+        presumCells == 0
+            ? null
+            : new PresumBuffer<>(
+                presumCells,
+                semiring::plus,
+                (i, j, visibility, sum) -> write(i, j, visibility, semiring.encode(sum)));
     try {
       this.c = cTable == null ? null : client.createBatchWriter(cTable, config);
       this.ct = ctTable == null ? null : client.createBatchWriter(ctTable, config);
@@ -53,12 +64,15 @@ final class ResultWriter<T> implements AutoCloseable {
   }
 
   static BatchWriterConfig config(long maxMemoryBytes, int threads) {
-    return new BatchWriterConfig().setMaxMemory(maxMemoryBytes).setMaxWriteThreads(threads)
+    return new BatchWriterConfig()
+        .setMaxMemory(maxMemoryBytes)
+        .setMaxWriteThreads(threads)
         .setMaxLatency(10, TimeUnit.MINUTES);
   }
 
   /** One partial product for C(i,j) with its visibility; the arrays are copied if kept. */
-  void add(ByteSequence i, ByteSequence j, ByteSequence visibility, byte[] value) throws IOException {
+  void add(ByteSequence i, ByteSequence j, ByteSequence visibility, byte[] value)
+      throws IOException {
     if (presum != null) {
       presum.add(i, j, visibility, semiring.decode(value));
       return;
@@ -115,7 +129,9 @@ final class ResultWriter<T> implements AutoCloseable {
       try {
         w.close();
       } catch (MutationsRejectedException e) {
-        failure = new IOException("writing to '" + (w == c ? cName : ctName) + "' failed: " + e.getMessage(), e);
+        failure =
+            new IOException(
+                "writing to '" + (w == c ? cName : ctName) + "' failed: " + e.getMessage(), e);
       }
     }
     if (failure != null) {

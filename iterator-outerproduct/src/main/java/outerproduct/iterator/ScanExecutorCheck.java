@@ -11,12 +11,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Whether a table's TableMult scans run on a scan executor of their own. Each scan of B holds a
- * thread of its executor while its iterators wait on a scan of AT, which runs on the table's
- * usual executor. If both are the same executor, as many concurrent B scans per tablet server as
- * that executor has threads take every thread, the scans of AT they wait on queue behind them,
- * and the multiplies deadlock: 16 concurrent queued multiplies on 2 tablet servers did exactly
- * that with Accumulo's default 16-thread executor. A dedicated executor breaks the cycle, and its
- * thread count bounds the writer memory multiplies hold in a tablet server.
+ * thread of its executor while its iterators wait on a scan of AT, which runs on the table's usual
+ * executor. If both are the same executor, as many concurrent B scans per tablet server as that
+ * executor has threads take every thread, the scans of AT they wait on queue behind them, and the
+ * multiplies deadlock: 16 concurrent queued multiplies on 2 tablet servers did exactly that with
+ * Accumulo's default 16-thread executor. A dedicated executor breaks the cycle, and its thread
+ * count bounds the writer memory multiplies hold in a tablet server.
  */
 final class ScanExecutorCheck {
   private static final Logger log = LoggerFactory.getLogger(ScanExecutorCheck.class);
@@ -31,8 +31,8 @@ final class ScanExecutorCheck {
    * @return null if {@code table}'s scans with the TableMult hint go to a dedicated executor (or a
    *     custom dispatcher decides, which cannot be checked), else what is wrong and how to fix it
    */
-  static String problem(AccumuloClient client, String table) throws AccumuloException,
-      TableNotFoundException {
+  static String problem(AccumuloClient client, String table)
+      throws AccumuloException, TableNotFoundException {
     Map<String, String> config = client.tableOperations().getConfiguration(table);
     if (!SIMPLE_DISPATCHER.equals(config.get(DISPATCHER))) {
       return null;
@@ -41,10 +41,13 @@ final class ScanExecutorCheck {
     if (executor != null && !executor.isBlank() && !executor.equals("default")) {
       return null;
     }
-    return "TableMult scans of '" + table + "' run on the same scan executor as their own scans"
+    return "TableMult scans of '"
+        + table
+        + "' run on the same scan executor as their own scans"
         + " of AT; enough concurrent multiplies (a tablet server's B tablets under scan reaching"
         + " that executor's thread count) deadlock. Give them their own executor:"
-        + " config -s tserver.scan.executors.tablemult.threads=4 and config -s " + ROUTE
+        + " config -s tserver.scan.executors.tablemult.threads=4 and config -s "
+        + ROUTE
         + "=tablemult (docs/iterator-engine.md)";
   }
 

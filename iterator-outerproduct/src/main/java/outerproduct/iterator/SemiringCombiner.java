@@ -14,12 +14,12 @@ import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 
 /**
- * ⊕ of a semiring as a Combiner: the lazy sum of partial products in C. TableMult attaches it to
- * C at scan, minc and majc, on every column; a scope without it would let the VersioningIterator
- * or a compaction keep one partial product and drop the rest.
+ * ⊕ of a semiring as a Combiner: the lazy sum of partial products in C. TableMult attaches it to C
+ * at scan, minc and majc, on every column; a scope without it would let the VersioningIterator or a
+ * compaction keep one partial product and drop the rest.
  *
- * <p>Values that do not decode under the semiring fail the scan or compaction with a
- * {@link BadValueException} naming the key and value, rather than being dropped.
+ * <p>Values that do not decode under the semiring fail the scan or compaction with a {@link
+ * BadValueException} naming the key and value, rather than being dropped.
  *
  * <p>Options: {@value #SEMIRING_OPTION} (required) and the Combiner's column options.
  */
@@ -33,17 +33,23 @@ public class SemiringCombiner extends Combiner {
   }
 
   @Override
-  public void init(SortedKeyValueIterator<Key,Value> source, Map<String,String> options,
-      IteratorEnvironment env) throws java.io.IOException {
+  public void init(
+      SortedKeyValueIterator<Key, Value> source,
+      Map<String, String> options,
+      IteratorEnvironment env)
+      throws java.io.IOException {
     super.init(source, options, env);
     semiring = semiring(options);
   }
 
-  private static Semiring<?> semiring(Map<String,String> options) {
+  private static Semiring<?> semiring(Map<String, String> options) {
     String name = options.get(SEMIRING_OPTION);
     if (name == null) {
       throw new IllegalArgumentException(
-          SemiringCombiner.class.getSimpleName() + ": option '" + SEMIRING_OPTION + "' is required");
+          SemiringCombiner.class.getSimpleName()
+              + ": option '"
+              + SEMIRING_OPTION
+              + "' is required");
     }
     return Semirings.forName(name);
   }
@@ -61,8 +67,13 @@ public class SemiringCombiner extends Combiner {
       try {
         v = semiring.decode(bytes);
       } catch (IllegalArgumentException e) {
-        throw new BadValueException("(combined table)", key.getRowData().toArray(),
-            key.getColumnQualifierData().toArray(), bytes, semiring.name(), e);
+        throw new BadValueException(
+            "(combined table)",
+            key.getRowData().toArray(),
+            key.getColumnQualifierData().toArray(),
+            bytes,
+            semiring.name(),
+            e);
       }
       sum = sum == null ? v : semiring.plus(sum, v);
     }
@@ -73,23 +84,27 @@ public class SemiringCombiner extends Combiner {
   public IteratorOptions describeOptions() {
     IteratorOptions io = super.describeOptions();
     io.setName("semiringCombiner");
-    io.setDescription("combines values with a semiring's plus (" + Semirings.builtInNames() + " or a class name)");
+    io.setDescription(
+        "combines values with a semiring's plus ("
+            + Semirings.builtInNames()
+            + " or a class name)");
     io.addNamedOption(SEMIRING_OPTION, "semiring name");
     return io;
   }
 
   @Override
-  public boolean validateOptions(Map<String,String> options) {
+  public boolean validateOptions(Map<String, String> options) {
     if (!super.validateOptions(options)) {
       return false;
     }
     semiring(options);
-    IteratorOptionChecks.rejectUnknown(SemiringCombiner.class.getSimpleName(), describeOptions(), options);
+    IteratorOptionChecks.rejectUnknown(
+        SemiringCombiner.class.getSimpleName(), describeOptions(), options);
     return true;
   }
 
   @Override
-  public SortedKeyValueIterator<Key,Value> deepCopy(IteratorEnvironment env) {
+  public SortedKeyValueIterator<Key, Value> deepCopy(IteratorEnvironment env) {
     SemiringCombiner copy = (SemiringCombiner) super.deepCopy(env);
     copy.semiring = semiring;
     return copy;

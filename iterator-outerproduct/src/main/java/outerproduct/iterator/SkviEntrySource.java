@@ -18,13 +18,17 @@ import outerproduct.kernel.accumulo.KeyValueEntrySource;
 final class SkviEntrySource extends KeyValueEntrySource {
   private static final int STEPS_BEFORE_SEEK = 8;
 
-  private final SortedKeyValueIterator<Key,Value> source;
+  private final SortedKeyValueIterator<Key, Value> source;
   private final Range range;
   private final Collection<ByteSequence> columnFamilies;
   private final boolean inclusive;
 
-  SkviEntrySource(String table, SortedKeyValueIterator<Key,Value> source, Range range,
-      Collection<ByteSequence> columnFamilies, boolean inclusive) {
+  SkviEntrySource(
+      String table,
+      SortedKeyValueIterator<Key, Value> source,
+      Range range,
+      Collection<ByteSequence> columnFamilies,
+      boolean inclusive) {
     super(table);
     this.source = source;
     this.range = range;
@@ -69,8 +73,10 @@ final class SkviEntrySource extends KeyValueEntrySource {
       exhausted();
       return;
     }
-    source.seek(new Range(start, true, range.getEndKey(), range.isEndKeyInclusive()),
-        columnFamilies, inclusive);
+    source.seek(
+        new Range(start, true, range.getEndKey(), range.isEndKeyInclusive()),
+        columnFamilies,
+        inclusive);
     load();
   }
 }

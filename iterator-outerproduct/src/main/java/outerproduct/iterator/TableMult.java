@@ -1,14 +1,11 @@
 package outerproduct.iterator;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
-import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.apache.accumulo.core.client.Accumulo;
@@ -22,18 +19,18 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
-import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.accumulo.IncompleteResultException;
 import outerproduct.kernel.accumulo.InputTables;
+import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.product.PresumBuffer;
 
 /**
- * C = ATᵀ ⊕.⊗ B computed inside the tablet servers: a batch scan of B carrying
- * {@link TwoTableIterator} (reads AT over each tablet's range, forms the outer product) and
- * {@link RemoteWriteIterator} (writes C), every tablet of B in parallel; ⊕ runs lazily in C's
- * {@link SemiringCombiner}.
+ * C = ATᵀ ⊕.⊗ B computed inside the tablet servers: a batch scan of B carrying {@link
+ * TwoTableIterator} (reads AT over each tablet's range, forms the outer product) and {@link
+ * RemoteWriteIterator} (writes C), every tablet of B in parallel; ⊕ runs lazily in C's {@link
+ * SemiringCombiner}.
  *
  * <pre>{@code
  * TableMult.Result r = TableMult.on(clientProperties)
@@ -42,21 +39,27 @@ import outerproduct.kernel.product.PresumBuffer;
  *     .onProgress(p -> ...).run();
  * }</pre>
  *
- * <p>The client properties must carry the user's token: the tablet servers read AT and write C
- * as that user. C is checked (or created) before anything is written; see {@link ResultTables}.
- * Scans are tagged with the execution hint {@code scan_type=tablemult} so an operator can
- * dispatch them to a dedicated scan executor, which concurrent multiplies need to not deadlock
- * (see {@link ScanExecutorCheck}; a multiply logs a warning when B's scans lack one).
+ * <p>The client properties must carry the user's token: the tablet servers read AT and write C as
+ * that user. C is checked (or created) before anything is written; see {@link ResultTables}. Scans
+ * are tagged with the execution hint {@code scan_type=tablemult} so an operator can dispatch them
+ * to a dedicated scan executor, which concurrent multiplies need to not deadlock (see {@link
+ * ScanExecutorCheck}; a multiply logs a warning when B's scans lack one).
  */
 public final class TableMult extends MultiplyBuilder<TableMult> {
   /** Iterator priorities on the scan of B: above the table's own (versioning is 20). */
   static final int TWO_TABLE_PRIORITY = 25;
+
   static final int REMOTE_WRITE_PRIORITY = 30;
   public static final String SCAN_TYPE_HINT = "tablemult";
 
   /** Totals over every tablet of B. {@code seconds} runs from the call to C complete. */
-  public record Result(long rowsAligned, long partialProducts, long entriesWritten, long resumes,
-      long monitoringEntries, double seconds) {
+  public record Result(
+      long rowsAligned,
+      long partialProducts,
+      long entriesWritten,
+      long resumes,
+      long monitoringEntries,
+      double seconds) {
     public double partialProductsPerSecond() {
       return partialProducts / seconds;
     }
@@ -69,8 +72,8 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   private long monitorEntries;
   private long monitorMillis;
   private int scanThreads = 4;
-  private long writerMemory = 16L << 20;
-  private int writerThreads = 2;
+  private long writerMemory = RemoteWriteIterator.DEFAULT_WRITER_MEMORY;
+  private int writerThreads = RemoteWriteIterator.DEFAULT_WRITER_THREADS;
   private Consumer<Progress> progress = p -> {};
 
   @Override
@@ -78,18 +81,48 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     return this;
   }
 
-  private TableMult(Properties clientProperties) {
+  /** The last table stage: C, or only its transpose CT. */
+  public interface Results extends Into<TableMult> {
+    /** Write only CT = (ATᵀ ⊕.⊗ B)ᵀ, into {@code ctTable}, and no C. */
+    TableMult intoTransposeOnly(String ctTable);
+  }
+
+  private TableMult(Properties clientProperties, String at, String b, String c, String ct) {
+    super(at, b, c);
     this.clientProperties = clientProperties;
+    this.ct = ct;
   }
 
-  /** @param clientProperties Accumulo client properties including {@code auth.token} */
-  public static TableMult on(Properties clientProperties) {
+  /**
+   * @param clientProperties Accumulo client properties including {@code auth.token}
+   * @return the first of the table stages: {@code .transposeOf(AT).times(B).into(C)}
+   */
+  public static TransposeOf<Results> on(Properties clientProperties) {
     RemoteConnection.of(clientProperties);
-    return new TableMult((Properties) clientProperties.clone());
+    Properties copy = (Properties) clientProperties.clone();
+    return tables(
+        (at, b) ->
+            new Results() {
+              @Override
+              public TableMult into(String cTable) {
+                return new TableMult(copy, at, b, requireResult("into (C)", cTable, at, b), null);
+              }
+
+              @Override
+              public TableMult intoTransposeOnly(String ctTable) {
+                return new TableMult(
+                    copy, at, b, null, requireResult("intoTransposeOnly (CT)", ctTable, at, b));
+              }
+            });
   }
 
-  /** Also (or, with {@code into(null)}, only) write the transpose. */
+  /** Also write the transpose CT = Cᵀ, into {@code ctTable}. */
   public TableMult alsoTranspose(String ctTable) {
+    requireResult("alsoTranspose (CT)", ctTable, at, b);
+    if (ctTable.equals(c)) {
+      throw new IllegalArgumentException(
+          "alsoTranspose (CT): C and CT must be different tables, both are '" + c + "'");
+    }
     this.ct = ctTable;
     return this;
   }
@@ -101,8 +134,8 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   }
 
   /**
-   * Drop entries of C whose sum is the semiring's zero (a {@link ZeroFilter} on C at every
-   * scope). Off by default: the checksum (docs/format.md) then includes zero-valued entries.
+   * Drop entries of C whose sum is the semiring's zero (a {@link ZeroFilter} on C at every scope).
+   * Off by default: the checksum (docs/format.md) then includes zero-valued entries.
    */
   public TableMult removeZeros() {
     this.removeZeros = true;
@@ -146,22 +179,8 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
    * @throws IllegalArgumentException for a missing, unreadable or conflicting table, before
    *     anything is written
    */
-  public Result run() throws AccumuloException, AccumuloSecurityException, TableNotFoundException,
-      IOException {
-    requireSet("transposeOf (AT)", at);
-    requireSet("times (B)", b);
-    if (c == null && ct == null) {
-      throw new IllegalArgumentException("TableMult: give a result table with into(C) and/or alsoTranspose(CT)");
-    }
-    for (String result : new String[] {c, ct}) {
-      if (result != null && (result.equals(at) || result.equals(b))) {
-        throw new IllegalArgumentException("result table '" + result + "' must differ from inputs AT '"
-            + at + "' and B '" + b + "'");
-      }
-    }
-    if (c != null && c.equals(ct)) {
-      throw new IllegalArgumentException("C and CT must be different tables, both are '" + c + "'");
-    }
+  public Result run()
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
     long begin = System.nanoTime();
     try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build()) {
       InputTables.checkReadable(client, at);
@@ -169,31 +188,38 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       // A row subset reaches AT through the stack (one seeking scan per tablet of B); B is
       // scanned over the subset's span and its other rows are sought past.
       List<Range> bRanges = List.of(rows.isAll() ? new Range() : Ranges.span(rows));
-      return writeResults(client, b, bRanges, List.of(twoTableSetting(), remoteWriteSetting()), begin);
+      return writeResults(
+          client, b, bRanges, List.of(twoTableSetting(), remoteWriteSetting()), begin);
     }
   }
 
   /**
-   * The in-tserver ingest ceiling (docs/format.md): the same {@link RemoteWriteIterator} with the same
-   * settings, fed not by the multiply but by a scan of {@code productsTable}, which holds this
-   * multiply's partial products keyed (k, i, j) (the harness writes it from the same kernel stream). The rate it
-   * gives is what writing costs alone.
+   * The in-tserver ingest ceiling (docs/format.md): the same {@link RemoteWriteIterator} with the
+   * same settings, fed not by the multiply but by a scan of {@code productsTable}, which holds this
+   * multiply's partial products of AT and B keyed (k, i, j) (the harness writes it from the same
+   * kernel stream). The rate it gives is what writing costs alone.
    */
-  public Result replayProducts(String productsTable) throws AccumuloException,
-      AccumuloSecurityException, TableNotFoundException {
+  public Result replayProducts(String productsTable)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     long begin = System.nanoTime();
     try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build()) {
       InputTables.checkReadable(client, productsTable);
-      return writeResults(client, productsTable, Ranges.toAccumulo(rows), List.of(remoteWriteSetting()), begin);
+      return writeResults(
+          client, productsTable, Ranges.toAccumulo(rows), List.of(remoteWriteSetting()), begin);
     }
   }
 
   /**
-   * Prepares C and CT, marks them being written, scans {@code table} with {@code stack}, and
-   * marks them complete, or incomplete with the reason the scan gives.
+   * Prepares C and CT, marks them being written, scans {@code table} with {@code stack}, and marks
+   * them complete, or incomplete with the reason the scan gives.
    */
-  private Result writeResults(AccumuloClient client, String table, List<Range> ranges,
-      List<IteratorSetting> stack, long begin) throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+  private Result writeResults(
+      AccumuloClient client,
+      String table,
+      List<Range> ranges,
+      List<IteratorSetting> stack,
+      long begin)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     List<String> results = new ArrayList<>();
     for (String result : new String[] {c, ct}) {
       if (result != null) {
@@ -213,23 +239,33 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       throw incomplete(client, results, "the scan of '" + table + "' failed: " + e.getMessage(), e);
     }
     if (scan.total.error() != null) {
-      throw incomplete(client, results, "a tablet server stopped the multiply: " + scan.total.error(), null);
+      throw incomplete(
+          client, results, "a tablet server stopped the multiply: " + scan.total.error(), null);
     }
     if (scan.movedTablet != null) {
-      throw incomplete(client, results, scan.movedTablet + " moved between tablet server processes"
-          + " during the multiply (a server was lost or the tablet migrated); products written just"
-          + " before the move may be in C twice", null);
+      throw incomplete(
+          client,
+          results,
+          scan.movedTablet
+              + " moved between tablet server processes during the multiply (a server was lost or"
+              + " the tablet migrated); products written just before the move may be in C twice",
+          null);
     }
     for (String result : results) {
       ResultState.complete(client, result);
     }
     Progress total = scan.total;
-    return new Result(total.rowsAligned(), total.partialProducts(), total.entriesWritten(),
-        total.resumes(), scan.monitoringEntries, (System.nanoTime() - begin) / 1e9);
+    return new Result(
+        total.rowsAligned(),
+        total.partialProducts(),
+        total.entriesWritten(),
+        total.resumes(),
+        scan.monitoringEntries,
+        (System.nanoTime() - begin) / 1e9);
   }
 
-  private static IncompleteResultException incomplete(AccumuloClient client, List<String> results,
-      String why, Exception cause) {
+  private static IncompleteResultException incomplete(
+      AccumuloClient client, List<String> results, String why, Exception cause) {
     StringBuilder message = new StringBuilder("TableMult: " + why);
     for (String result : results) {
       message.append("; ").append(ResultState.incomplete(client, result, why));
@@ -245,75 +281,38 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   /** What a scan's monitoring entries said. */
   private record Scan(Progress total, long monitoringEntries, String movedTablet) {}
 
-  private Scan scanWriting(AccumuloClient client, String table, List<Range> ranges,
-      List<IteratorSetting> stack, List<String> results) throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+  private Scan scanWriting(
+      AccumuloClient client,
+      String table,
+      List<Range> ranges,
+      List<IteratorSetting> stack,
+      List<String> results)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     Progress total = Progress.NONE;
     long monitoringEntries = 0;
-    List<String> watched = new ArrayList<>(results);
-    watched.add(0, table);
-    Map<String, TabletHosting> hostingBefore = hosting(client, watched);
-    TabletServers servers = new TabletServers(client.tableOperations().listSplits(table));
+    TabletMoves moves = TabletMoves.watch(client, table, results);
     Authorizations auths = client.securityOperations().getUserAuthorizations(client.whoami());
     try (BatchScanner scan = client.createBatchScanner(table, auths, scanThreads)) {
       scan.setRanges(new ArrayList<>(ranges));
       scan.setExecutionHints(Map.of("scan_type", SCAN_TYPE_HINT));
       stack.forEach(scan::addScanIterator);
-      for (Map.Entry<Key,Value> entry : scan) {
+      for (Map.Entry<Key, Value> entry : scan) {
         Progress p = Progress.decode(entry.getValue());
         total = total.plus(p);
         monitoringEntries++;
         progress.accept(p);
-        servers.saw(entry.getKey().getRow(), p.server());
+        moves.saw(entry.getKey().getRow(), p.server());
         if (p.error() != null) {
           break;
         }
       }
     }
-    String moved = servers.movedTablet();
-    if (moved != null) {
-      moved = "tablet " + moved + " of '" + table + "'";
-    } else {
-      Map<String, TabletHosting> hostingAfter = hosting(client, watched);
-      moved = hostingAfter.get(table).changeSince(hostingBefore.get(table));
-      for (int r = 0; r < results.size() && moved == null; r++) {
-        TabletHosting before = hostingBefore.get(results.get(r));
-        TabletHosting after = hostingAfter.get(results.get(r));
-        if (after.changeSince(before) != null) {
-          moved = after.lossSince(before, liveTabletServers(client));
-        }
-      }
-    }
-    return new Scan(total, monitoringEntries, moved);
-  }
-
-  private static Set<String> liveTabletServers(AccumuloClient client) {
-    try {
-      return TabletServerSessions.live(client);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while listing live tablet servers", e);
-    }
-  }
-
-  /** Where the tablets of each of {@code tables} are hosted now. */
-  private static Map<String, TabletHosting> hosting(AccumuloClient client, List<String> tables)
-      throws TableNotFoundException {
-    Map<String, TabletHosting> hosting = new HashMap<>();
-    for (String table : tables) {
-      try {
-        hosting.put(table, TabletHosting.of(client, table));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while reading where '" + table + "' is hosted", e);
-      }
-    }
-    return hosting;
+    return new Scan(total, monitoringEntries, moves.moved());
   }
 
   private IteratorSetting twoTableSetting() {
-    IteratorSetting s = new IteratorSetting(TWO_TABLE_PRIORITY, "tableMultProduct", TwoTableIterator.class);
+    IteratorSetting s =
+        new IteratorSetting(TWO_TABLE_PRIORITY, "tableMultProduct", TwoTableIterator.class);
     TwoTableIterator.setSemiring(s, semiring);
     TwoTableIterator.setAt(s, at, clientProperties);
     TwoTableIterator.setBTable(s, b);
@@ -330,7 +329,8 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   }
 
   private IteratorSetting remoteWriteSetting() {
-    IteratorSetting s = new IteratorSetting(REMOTE_WRITE_PRIORITY, "tableMultWrite", RemoteWriteIterator.class);
+    IteratorSetting s =
+        new IteratorSetting(REMOTE_WRITE_PRIORITY, "tableMultWrite", RemoteWriteIterator.class);
     RemoteWriteIterator.setResultTables(s, c, ct);
     RemoteWriteIterator.setConnection(s, clientProperties);
     RemoteWriteIterator.setSemiring(s, semiring);
@@ -339,5 +339,4 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     RemoteWriteIterator.setWriter(s, writerMemory, writerThreads);
     return s;
   }
-
 }

@@ -17,22 +17,22 @@ import org.apache.hadoop.io.Text;
 
 /**
  * Which tablet server process hosts each tablet of a table, read from the metadata table's
- * current-location entries: their qualifier is the hosting server's session, so a server that
- * died and came back on the same host and port counts as another process. Two snapshots taken
- * around a multiply show whether any tablet changed process meanwhile, which the iterator engine
- * cannot tell from its results:
+ * current-location entries: their qualifier is the hosting server's session, so a server that died
+ * and came back on the same host and port counts as another process. Two snapshots taken around a
+ * multiply show whether any tablet changed process meanwhile, which the iterator engine cannot tell
+ * from its results:
  *
  * <ul>
  *   <li>a tablet of B: its iterator stack was re-created in the new process, and the old one may
  *       have written products after its last monitoring entry, which the new one writes again;
  *   <li>a tablet of C or CT: when a server dies after logging a batch of mutations but before
- *       acknowledging it, the writing BatchWriter sends the whole batch again to the tablet's
- *       new server, and C's combiner sums those products twice.
+ *       acknowledging it, the writing BatchWriter sends the whole batch again to the tablet's new
+ *       server, and C's combiner sums those products twice.
  * </ul>
  *
  * A tablet split in place (same process) is not a change. For C, a tablet the balancer migrated
- * between live processes is not a loss either ({@link #lossSince}). Accumulo lets every user read the
- * metadata table, so this needs no permission beyond the multiply's own.
+ * between live processes is not a loss either ({@link #lossSince}). Accumulo lets every user read
+ * the metadata table, so this needs no permission beyond the multiply's own.
  */
 final class TabletHosting {
   private static final String METADATA = "accumulo.metadata";
@@ -42,6 +42,7 @@ final class TabletHosting {
 
   private final String table;
   private final String tableId;
+
   /** Metadata row ({@code <id>;<end row>}, or {@code <id><} for the last tablet) to its host. */
   private final NavigableMap<Text, String> hostOfTablet;
 
@@ -52,13 +53,13 @@ final class TabletHosting {
   }
 
   /**
-   * Snapshots {@code table}'s hosting, first waiting until every tablet has a host: a table
-   * created a moment ago may have tablets not yet assigned, and the comparison needs them all.
+   * Snapshots {@code table}'s hosting, first waiting until every tablet has a host: a table created
+   * a moment ago may have tablets not yet assigned, and the comparison needs them all.
    *
    * @throws IllegalStateException if some tablet stays unassigned for two minutes
    */
-  static TabletHosting of(AccumuloClient client, String table) throws TableNotFoundException,
-      InterruptedException {
+  static TabletHosting of(AccumuloClient client, String table)
+      throws TableNotFoundException, InterruptedException {
     String id = client.tableOperations().tableIdMap().get(table);
     if (id == null) {
       throw new TableNotFoundException(null, table, "while reading where its tablets are hosted");
@@ -84,8 +85,12 @@ final class TabletHosting {
       }
       if (System.currentTimeMillis() > deadline) {
         tablets.removeAll(hosts.keySet());
-        throw new IllegalStateException("table '" + table + "': tablets " + tablets
-            + " have had no tablet server for 2 minutes; is a tablet server up?");
+        throw new IllegalStateException(
+            "table '"
+                + table
+                + "': tablets "
+                + tablets
+                + " have had no tablet server for 2 minutes; is a tablet server up?");
       }
       Thread.sleep(100);
     }
@@ -97,18 +102,18 @@ final class TabletHosting {
   }
 
   /**
-   * @return the first tablet hosted by another process now than in {@code before}, described
-   *     with both processes; null if every tablet is where it was (split ones included)
+   * @return the first tablet hosted by another process now than in {@code before}, described with
+   *     both processes; null if every tablet is where it was (split ones included)
    */
   String changeSince(TabletHosting before) {
     return firstChange(before, null);
   }
 
   /**
-   * Like {@link #changeSince}, counting only tablets whose earlier process is not in
-   * {@code live} ({@code host:port[session]}, from {@link TabletServerSessions}): a tablet
-   * migrated by the balancer refuses writes it has not applied, so a BatchWriter's resend
-   * cannot duplicate them; only a lost server's tablets can.
+   * Like {@link #changeSince}, counting only tablets whose earlier process is not in {@code live}
+   * ({@code host:port[session]}, from {@link TabletServerSessions}): a tablet migrated by the
+   * balancer refuses writes it has not applied, so a BatchWriter's resend cannot duplicate them;
+   * only a lost server's tablets can.
    */
   String lossSince(TabletHosting before, Set<String> live) {
     return firstChange(before, live);
@@ -120,8 +125,12 @@ final class TabletHosting {
       Map.Entry<Text, String> then = before.hostOfTablet.ceilingEntry(now.getKey());
       String from = then == null ? null : then.getValue();
       if (!now.getValue().equals(from) && (live == null || !live.contains(from))) {
-        return describe(now.getKey()) + " (from " + (from == null ? "nowhere" : from) + " to "
-            + now.getValue() + ")";
+        return describe(now.getKey())
+            + " (from "
+            + (from == null ? "nowhere" : from)
+            + " to "
+            + now.getValue()
+            + ")";
       }
     }
     return null;
@@ -132,6 +141,10 @@ final class TabletHosting {
     if (row.equals(tableId + "<")) {
       return "the last tablet of '" + table + "'";
     }
-    return "the tablet of '" + table + "' ending at row '" + row.substring(tableId.length() + 1) + "'";
+    return "the tablet of '"
+        + table
+        + "' ending at row '"
+        + row.substring(tableId.length() + 1)
+        + "'";
   }
 }

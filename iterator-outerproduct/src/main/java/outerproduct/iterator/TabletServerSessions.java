@@ -13,11 +13,11 @@ import org.apache.zookeeper.data.Stat;
 
 /**
  * The tablet server processes alive now, as {@code host:port[session]}, the form the metadata
- * table's location entries use. Each tablet server holds a lock under the instance's
- * {@code tservers} node in ZooKeeper; its session is the lock's ephemeral owner, which dies with
- * the process. Accumulo's public API lists servers only by host and port, which cannot tell a
- * restarted server from the one that died, hence the direct read (the nodes are world-readable:
- * every client reads them to find tablet servers).
+ * table's location entries use. Each tablet server holds a lock under the instance's {@code
+ * tservers} node in ZooKeeper; its session is the lock's ephemeral owner, which dies with the
+ * process. Accumulo's public API lists servers only by host and port, which cannot tell a restarted
+ * server from the one that died, hence the direct read (the nodes are world-readable: every client
+ * reads them to find tablet servers).
  */
 final class TabletServerSessions {
   private static final int DEFAULT_TIMEOUT_MS = 30_000;
@@ -26,16 +26,22 @@ final class TabletServerSessions {
 
   static Set<String> live(AccumuloClient client) throws IOException, InterruptedException {
     String zookeepers = client.properties().getProperty("instance.zookeepers");
-    String root = "/accumulo/" + client.instanceOperations().getInstanceId().canonical() + "/tservers";
+    String root =
+        "/accumulo/" + client.instanceOperations().getInstanceId().canonical() + "/tservers";
     CountDownLatch connected = new CountDownLatch(1);
-    ZooKeeper zk = new ZooKeeper(zookeepers, DEFAULT_TIMEOUT_MS, event -> {
-      if (event.getState() == KeeperState.SyncConnected) {
-        connected.countDown();
-      }
-    });
+    ZooKeeper zk =
+        new ZooKeeper(
+            zookeepers,
+            DEFAULT_TIMEOUT_MS,
+            event -> {
+              if (event.getState() == KeeperState.SyncConnected) {
+                connected.countDown();
+              }
+            });
     try {
       if (!connected.await(DEFAULT_TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
-        throw new IOException("no ZooKeeper connection to " + zookeepers + " in " + DEFAULT_TIMEOUT_MS + " ms");
+        throw new IOException(
+            "no ZooKeeper connection to " + zookeepers + " in " + DEFAULT_TIMEOUT_MS + " ms");
       }
       Set<String> live = new TreeSet<>();
       for (String server : zk.getChildren(root, false)) {
@@ -53,7 +59,8 @@ final class TabletServerSessions {
       }
       return live;
     } catch (KeeperException e) {
-      throw new IOException("reading the tablet servers under " + root + " in ZooKeeper " + zookeepers, e);
+      throw new IOException(
+          "reading the tablet servers under " + root + " in ZooKeeper " + zookeepers, e);
     } finally {
       zk.close();
     }

@@ -10,9 +10,9 @@ import org.apache.hadoop.io.Text;
 
 /**
  * Which tablet server process wrote each tablet's products, from the monitoring entries of one
- * multiply. A tablet whose entries name two processes had its stack re-created in another
- * process mid-multiply (its server died, or the tablet migrated): the old process may have
- * written products after its last entry, which the new one writes again.
+ * multiply. A tablet whose entries name two processes had its stack re-created in another process
+ * mid-multiply (its server died, or the tablet migrated): the old process may have written products
+ * after its last entry, which the new one writes again.
  */
 final class TabletServers {
   private final List<Text> splits;

@@ -26,28 +26,30 @@ import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 
 /**
- * Aligns the rows of B (this iterator's source) with the rows of AT (read through a
- * {@link RemoteSourceIterator} over the same range) and emits the outer product of each shared
- * row through the kernel: for every {@code AT(k,i)} and {@code B(k,j)}, one entry
+ * Aligns the rows of B (this iterator's source) with the rows of AT (read through a {@link
+ * RemoteSourceIterator} over the same range) and emits the outer product of each shared row through
+ * the kernel: for every {@code AT(k,i)} and {@code B(k,j)}, one entry
  *
- * <pre>  key (row k, family i, qualifier j, visibility AT(k,i)'s ∧ B(k,j)'s)   value AT(k,i) ⊗ B(k,j)</pre>
+ * <pre>
+ *   key (row k, family i, qualifier j, visibility AT(k,i)'s ∧ B(k,j)'s)   value AT(k,i) ⊗ B(k,j)
+ * </pre>
  *
  * <p>These keys are in sorted order (the kernel holds B's row sorted by j and streams AT's row
  * sorted by i), so this is an ordinary SKVI: it may be sought anywhere, including mid-row, and it
  * is what {@link RemoteWriteIterator} consumes. It holds one row of B in memory.
  *
- * <p>Options: {@value #SEMIRING_OPTION}; the AT side as {@value #AT_PREFIX}{@code table},
- * {@value #AT_PREFIX}{@code connection}, {@value #AT_PREFIX}{@code columns} (the options of
- * {@link RemoteSourceIterator}); {@value #B_COLUMNS_OPTION} to keep only some columns of B.
+ * <p>Options: {@value #SEMIRING_OPTION}; the AT side as {@value #AT_PREFIX}{@code table}, {@value
+ * #AT_PREFIX}{@code connection}, {@value #AT_PREFIX}{@code columns} (the options of {@link
+ * RemoteSourceIterator}); {@value #B_COLUMNS_OPTION} to keep only some columns of B.
  */
-public class TwoTableIterator implements SortedKeyValueIterator<Key,Value>, OptionDescriber {
+public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, OptionDescriber {
   public static final String SEMIRING_OPTION = "semiring";
   public static final String AT_PREFIX = "at.";
   public static final String B_COLUMNS_OPTION = "b.columns";
   public static final String B_TABLE_OPTION = "b.table";
   private static final String NAME = TwoTableIterator.class.getSimpleName();
 
-  private SortedKeyValueIterator<Key,Value> source;
+  private SortedKeyValueIterator<Key, Value> source;
   private Map<String, String> options;
   private Map<String, String> atOptions;
   private Semiring<?> semiring;
@@ -66,14 +68,15 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key,Value>, Opti
 
   public static void setAt(IteratorSetting setting, String table, Properties clientProperties) {
     setting.addOption(AT_PREFIX + RemoteSourceIterator.TABLE_OPTION, table);
-    setting.addOption(AT_PREFIX + RemoteSourceIterator.CONNECTION_OPTION,
+    setting.addOption(
+        AT_PREFIX + RemoteSourceIterator.CONNECTION_OPTION,
         RemoteConnection.of(clientProperties).encode());
   }
 
   /**
    * Reads only these rows of AT, each tablet's in one scan that seeks on the server. B's rows
-   * outside the set then make no products (they have no AT row to align with) and are skipped
-   * by seeking, so a scan of B may cover the span of the set instead of one range per row.
+   * outside the set then make no products (they have no AT row to align with) and are skipped by
+   * seeking, so a scan of B may cover the span of the set instead of one range per row.
    */
   public static void setAtRows(IteratorSetting setting, RowRanges rows) {
     setting.addOption(AT_PREFIX + RemoteSourceIterator.ROWS_OPTION, rows.toD4m());
@@ -97,18 +100,31 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key,Value>, Opti
     Map<String, String> named = new LinkedHashMap<>();
     named.put(SEMIRING_OPTION, "semiring: " + Semirings.builtInNames() + " or a class name");
     named.put(AT_PREFIX + RemoteSourceIterator.TABLE_OPTION, "the AT table");
-    named.put(AT_PREFIX + RemoteSourceIterator.CONNECTION_OPTION, "client properties for AT (set through the API)");
-    named.put(AT_PREFIX + RemoteSourceIterator.ROWS_OPTION, "D4M row ranges: rows of AT (and so of B) to use");
-    named.put(AT_PREFIX + RemoteSourceIterator.COLUMNS_OPTION, "D4M list: columns of AT to use (rows of C)");
+    named.put(
+        AT_PREFIX + RemoteSourceIterator.CONNECTION_OPTION,
+        "client properties for AT (set through the API)");
+    named.put(
+        AT_PREFIX + RemoteSourceIterator.ROWS_OPTION,
+        "D4M row ranges: rows of AT (and so of B) to use");
+    named.put(
+        AT_PREFIX + RemoteSourceIterator.COLUMNS_OPTION,
+        "D4M list: columns of AT to use (rows of C)");
     named.put(B_COLUMNS_OPTION, "D4M list: columns of B to use (columns of C)");
     named.put(B_TABLE_OPTION, "B's name, for error messages");
-    return new IteratorOptions("twoTable", "outer product of AT's and B's shared rows", named, null);
+    return new IteratorOptions(
+        "twoTable", "outer product of AT's and B's shared rows", named, null);
   }
 
   @Override
   public boolean validateOptions(Map<String, String> options) {
-    IteratorOptionChecks.check(NAME, describeOptions(), options, Set.of(SEMIRING_OPTION,
-        AT_PREFIX + RemoteSourceIterator.TABLE_OPTION, AT_PREFIX + RemoteSourceIterator.CONNECTION_OPTION));
+    IteratorOptionChecks.check(
+        NAME,
+        describeOptions(),
+        options,
+        Set.of(
+            SEMIRING_OPTION,
+            AT_PREFIX + RemoteSourceIterator.TABLE_OPTION,
+            AT_PREFIX + RemoteSourceIterator.CONNECTION_OPTION));
     Semirings.forName(options.get(SEMIRING_OPTION));
     if (options.containsKey(B_COLUMNS_OPTION)) {
       ColumnFilter.parse(options.get(B_COLUMNS_OPTION));
@@ -119,23 +135,29 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key,Value>, Opti
 
   private static Map<String, String> atOptions(Map<String, String> options) {
     Map<String, String> at = new HashMap<>();
-    options.forEach((k, v) -> {
-      if (k.startsWith(AT_PREFIX)) {
-        at.put(k.substring(AT_PREFIX.length()), v);
-      }
-    });
+    options.forEach(
+        (k, v) -> {
+          if (k.startsWith(AT_PREFIX)) {
+            at.put(k.substring(AT_PREFIX.length()), v);
+          }
+        });
     return at;
   }
 
   @Override
-  public void init(SortedKeyValueIterator<Key,Value> source, Map<String, String> options,
+  public void init(
+      SortedKeyValueIterator<Key, Value> source,
+      Map<String, String> options,
       IteratorEnvironment env) {
     validateOptions(options);
     this.source = source;
     this.options = Map.copyOf(options);
     this.atOptions = atOptions(options);
     this.semiring = Semirings.forName(options.get(SEMIRING_OPTION));
-    this.bColumns = options.containsKey(B_COLUMNS_OPTION) ? ColumnFilter.parse(options.get(B_COLUMNS_OPTION)) : null;
+    this.bColumns =
+        options.containsKey(B_COLUMNS_OPTION)
+            ? ColumnFilter.parse(options.get(B_COLUMNS_OPTION))
+            : null;
     this.bTable = options.getOrDefault(B_TABLE_OPTION, "B");
     this.env = env;
   }
@@ -147,16 +169,17 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key,Value>, Opti
     // Products are made of whole rows: read the rows the range touches, then drop products
     // outside it.
     Key start = range.getStartKey() == null ? null : new Key(range.getStartKey().getRow());
-    Key end = range.getEndKey() == null ? null
-        : range.getEndKey().followingKey(PartialKey.ROW);
+    Key end = range.getEndKey() == null ? null : range.getEndKey().followingKey(PartialKey.ROW);
     Range rows = new Range(start, true, end, false);
     RemoteSourceIterator at = new RemoteSourceIterator();
     at.init(null, atOptions, env);
     String atTable = atOptions.get(RemoteSourceIterator.TABLE_OPTION);
     // B's source reads every column family: B's entries have an empty family.
-    products = new ProductStream<>(semiring,
-        new SkviEntrySource(atTable, at, rows, Set.of(), false).start(),
-        filtered(new SkviEntrySource(bTable, source, rows, Set.of(), false).start()));
+    products =
+        new ProductStream<>(
+            semiring,
+            new SkviEntrySource(atTable, at, rows, Set.of(), false).start(),
+            filtered(new SkviEntrySource(bTable, source, rows, Set.of(), false).start()));
     advance();
     while (topKey != null && range.beforeStartKey(topKey)) {
       advance();
@@ -202,7 +225,7 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key,Value>, Opti
   }
 
   @Override
-  public SortedKeyValueIterator<Key,Value> deepCopy(IteratorEnvironment env) {
+  public SortedKeyValueIterator<Key, Value> deepCopy(IteratorEnvironment env) {
     TwoTableIterator copy = new TwoTableIterator();
     copy.init(source.deepCopy(env), options, env);
     return copy;
@@ -213,8 +236,7 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key,Value>, Opti
     private final Semiring<T> semiring;
     private final OuterProduct<T> product;
 
-    ProductStream(Semiring<T> semiring, EntrySource at,
-        EntrySource b) {
+    ProductStream(Semiring<T> semiring, EntrySource at, EntrySource b) {
       this.semiring = semiring;
       this.product = new OuterProduct<>(semiring, at, b);
     }

@@ -13,9 +13,9 @@ import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 
 /**
- * Drops entries whose value is the semiring's zero, after {@link SemiringCombiner} has summed
- * them. Safe at every scope, partial sums included: zero is the identity of ⊕, so removing a zero
- * never changes what the remaining entries sum to.
+ * Drops entries whose value is the semiring's zero, after {@link SemiringCombiner} has summed them.
+ * Safe at every scope, partial sums included: zero is the identity of ⊕, so removing a zero never
+ * changes what the remaining entries sum to.
  *
  * <p>Options: {@value #SEMIRING_OPTION} (required) and the Filter's {@code negate}.
  */
@@ -31,13 +31,16 @@ public class ZeroFilter extends Filter {
   }
 
   @Override
-  public void init(SortedKeyValueIterator<Key,Value> source, Map<String,String> options,
-      IteratorEnvironment env) throws IOException {
+  public void init(
+      SortedKeyValueIterator<Key, Value> source,
+      Map<String, String> options,
+      IteratorEnvironment env)
+      throws IOException {
     super.init(source, options, env);
     semiring = Semirings.forName(required(options));
   }
 
-  private static String required(Map<String,String> options) {
+  private static String required(Map<String, String> options) {
     String name = options.get(SEMIRING_OPTION);
     if (name == null) {
       throw new IllegalArgumentException(
@@ -65,15 +68,16 @@ public class ZeroFilter extends Filter {
   }
 
   @Override
-  public boolean validateOptions(Map<String,String> options) {
+  public boolean validateOptions(Map<String, String> options) {
     super.validateOptions(options);
     Semirings.forName(required(options));
-    IteratorOptionChecks.rejectUnknown(ZeroFilter.class.getSimpleName(), describeOptions(), options);
+    IteratorOptionChecks.rejectUnknown(
+        ZeroFilter.class.getSimpleName(), describeOptions(), options);
     return true;
   }
 
   @Override
-  public SortedKeyValueIterator<Key,Value> deepCopy(IteratorEnvironment env) {
+  public SortedKeyValueIterator<Key, Value> deepCopy(IteratorEnvironment env) {
     ZeroFilter copy = (ZeroFilter) super.deepCopy(env);
     copy.semiring = semiring;
     return copy;

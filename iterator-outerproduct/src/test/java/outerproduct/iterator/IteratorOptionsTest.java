@@ -29,7 +29,7 @@ class IteratorOptionsTest {
     return p;
   }
 
-  private static Map<String,String> remoteWrite() {
+  private static Map<String, String> remoteWrite() {
     IteratorSetting s = new IteratorSetting(30, RemoteWriteIterator.class);
     RemoteWriteIterator.setResultTables(s, "C", null);
     RemoteWriteIterator.setConnection(s, clientProperties());
@@ -37,7 +37,7 @@ class IteratorOptionsTest {
     return new HashMap<>(s.getOptions());
   }
 
-  private static Map<String,String> twoTable() {
+  private static Map<String, String> twoTable() {
     IteratorSetting s = new IteratorSetting(25, TwoTableIterator.class);
     TwoTableIterator.setSemiring(s, "min-plus");
     TwoTableIterator.setAt(s, "AT", clientProperties());
@@ -52,70 +52,92 @@ class IteratorOptionsTest {
 
   @Test
   void unknownOptionIsRejectedByName() {
-    Map<String,String> o = remoteWrite();
+    Map<String, String> o = remoteWrite();
     o.put("presumm", "10");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new RemoteWriteIterator().validateOptions(o));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> new RemoteWriteIterator().validateOptions(o));
     assertTrue(e.getMessage().contains("unknown option 'presumm'"), e.getMessage());
-    Map<String,String> t = twoTable();
+    Map<String, String> t = twoTable();
     t.put("at.colums", "a,");
-    e = assertThrows(IllegalArgumentException.class, () -> new TwoTableIterator().validateOptions(t));
+    e =
+        assertThrows(
+            IllegalArgumentException.class, () -> new TwoTableIterator().validateOptions(t));
     assertTrue(e.getMessage().contains("unknown option 'at.colums'"), e.getMessage());
   }
 
   @Test
   void badNumberNamesOptionAndValue() {
-    Map<String,String> o = remoteWrite();
+    Map<String, String> o = remoteWrite();
     o.put(RemoteWriteIterator.PRESUM_OPTION, "-5");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new RemoteWriteIterator().validateOptions(o));
-    assertEquals("RemoteWriteIterator: option 'presum' must be a non-negative integer, got '-5'",
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> new RemoteWriteIterator().validateOptions(o));
+    assertEquals(
+        "RemoteWriteIterator: option 'presum' must be a non-negative integer, got '-5'",
         e.getMessage());
   }
 
   @Test
   void presumBeyondTheBufferBoundIsNamed() {
-    Map<String,String> o = remoteWrite();
+    Map<String, String> o = remoteWrite();
     o.put(RemoteWriteIterator.PRESUM_OPTION, "300000000");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new RemoteWriteIterator().validateOptions(o));
-    assertEquals("RemoteWriteIterator: option 'presum' must be between 0 (off) and " + PresumBuffer.MAX_CELLS
-        + " cells, got 300000000", e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> new RemoteWriteIterator().validateOptions(o));
+    assertEquals(
+        "RemoteWriteIterator: option 'presum' must be between 0 (off) and "
+            + PresumBuffer.MAX_CELLS
+            + " cells, got 300000000",
+        e.getMessage());
   }
 
   @Test
   void missingResultTableAndUnknownSemiringAreNamed() {
-    Map<String,String> o = remoteWrite();
+    Map<String, String> o = remoteWrite();
     o.remove(RemoteWriteIterator.C_OPTION);
-    assertTrue(assertThrows(IllegalArgumentException.class,
-        () -> new RemoteWriteIterator().validateOptions(o)).getMessage().contains("'c' and 'ct'"));
-    Map<String,String> t = twoTable();
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class, () -> new RemoteWriteIterator().validateOptions(o))
+            .getMessage()
+            .contains("'c' and 'ct'"));
+    Map<String, String> t = twoTable();
     t.put(TwoTableIterator.SEMIRING_OPTION, "no-such-semiring");
-    assertTrue(assertThrows(IllegalArgumentException.class,
-        () -> new TwoTableIterator().validateOptions(t)).getMessage().contains("'no-such-semiring'"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class, () -> new TwoTableIterator().validateOptions(t))
+            .getMessage()
+            .contains("'no-such-semiring'"));
   }
 
   @Test
   void malformedColumnsAreRejectedWithPosition() {
-    Map<String,String> t = twoTable();
+    Map<String, String> t = twoTable();
     t.put(TwoTableIterator.B_COLUMNS_OPTION, "a,:,b,");
-    D4mSyntaxException e = assertThrows(D4mSyntaxException.class,
-        () -> new TwoTableIterator().validateOptions(t));
+    D4mSyntaxException e =
+        assertThrows(D4mSyntaxException.class, () -> new TwoTableIterator().validateOptions(t));
     assertEquals(2, e.position());
   }
 
   @Test
   void credentialsNeverAppearInMessagesOrDescriptions() {
-    Map<String,String> o = remoteWrite();
+    Map<String, String> o = remoteWrite();
     o.put(RemoteWriteIterator.WRITER_THREADS_OPTION, "many");
-    String message = assertThrows(IllegalArgumentException.class,
-        () -> new RemoteWriteIterator().validateOptions(o)).getMessage();
+    String message =
+        assertThrows(
+                IllegalArgumentException.class, () -> new RemoteWriteIterator().validateOptions(o))
+            .getMessage();
     assertFalse(message.contains(SECRET), message);
     String connection = RemoteConnection.of(clientProperties()).toString();
     assertFalse(connection.contains(SECRET), connection);
     assertTrue(connection.contains("alice"), connection);
-    for (OptionDescriber d : new OptionDescriber[] {new RemoteWriteIterator(), new TwoTableIterator(),
-        new RemoteSourceIterator(), new SemiringCombiner()}) {
+    for (OptionDescriber d :
+        new OptionDescriber[] {
+          new RemoteWriteIterator(),
+          new TwoTableIterator(),
+          new RemoteSourceIterator(),
+          new SemiringCombiner()
+        }) {
       assertFalse(d.describeOptions().getNamedOptions().toString().contains(SECRET));
     }
   }
@@ -124,18 +146,19 @@ class IteratorOptionsTest {
   void connectionWithoutTokenIsRefused() {
     Properties p = clientProperties();
     p.remove("auth.token");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> TableMult.on(p));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> TableMult.on(p));
     assertTrue(e.getMessage().contains("auth.token"), e.getMessage());
   }
 
   @Test
   void combinerRequiresAKnownSemiring() {
     IteratorSetting s = ResultTables.combiner("plus-times-long");
-    Map<String,String> options = new HashMap<>(s.getOptions());
+    Map<String, String> options = new HashMap<>(s.getOptions());
     assertTrue(new SemiringCombiner().validateOptions(options));
     options.put(SemiringCombiner.SEMIRING_OPTION, "nope");
-    assertThrows(IllegalArgumentException.class, () -> new SemiringCombiner().validateOptions(options));
+    assertThrows(
+        IllegalArgumentException.class, () -> new SemiringCombiner().validateOptions(options));
   }
 
   @Test
@@ -143,15 +166,24 @@ class IteratorOptionsTest {
     IteratorSetting s = new IteratorSetting(1000, RowRangesIterator.class);
     RowRangesIterator.setRows(s, outerproduct.kernel.d4m.RowRanges.parse("1,:,5,9,"));
     assertTrue(new RowRangesIterator().validateOptions(s.getOptions()));
-    String missing = assertThrows(IllegalArgumentException.class,
-        () -> new RowRangesIterator().validateOptions(Map.of())).getMessage();
+    String missing =
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new RowRangesIterator().validateOptions(Map.of()))
+            .getMessage();
     assertTrue(missing.contains("'rows'"), missing);
-    Map<String,String> unknown = new HashMap<>(s.getOptions());
+    Map<String, String> unknown = new HashMap<>(s.getOptions());
     unknown.put("colums", "a,");
-    String message = assertThrows(IllegalArgumentException.class,
-        () -> new RowRangesIterator().validateOptions(unknown)).getMessage();
+    String message =
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new RowRangesIterator().validateOptions(unknown))
+            .getMessage();
     assertTrue(message.contains("colums"), message);
-    assertThrows(IllegalArgumentException.class,
-        () -> new RowRangesIterator().validateOptions(Map.of(RowRangesIterator.ROWS_OPTION, "b,:,a,")));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            new RowRangesIterator()
+                .validateOptions(Map.of(RowRangesIterator.ROWS_OPTION, "b,:,a,")));
   }
 }

@@ -12,31 +12,35 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.PartialKey;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.accumulo.iteratortest.IteratorTestBase;
 import org.apache.accumulo.iteratortest.IteratorTestInput;
 import org.apache.accumulo.iteratortest.IteratorTestOutput;
 import org.apache.accumulo.iteratortest.IteratorTestParameters;
 import org.apache.accumulo.iteratortest.environments.SimpleIteratorEnvironment;
-import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 
 /**
- * Accumulo's iterator test harness (re-seek, deep copies, yielding, repeated hasTop, …) on
- * {@link SemiringCombiner} for each built-in semiring: partial products written as many versions
- * of a cell must come out as one entry holding their ⊕, as a naive fold computes it.
+ * Accumulo's iterator test harness (re-seek, deep copies, yielding, repeated hasTop, …) on {@link
+ * SemiringCombiner} for each built-in semiring: partial products written as many versions of a cell
+ * must come out as one entry holding their ⊕, as a naive fold computes it.
  */
 class SemiringCombinerHarnessTest extends IteratorTestBase {
 
   @Override
   protected Stream<IteratorTestParameters> parameters() {
-    return Semirings.builtInNames().stream().flatMap(name -> {
-      SortedMap<Key,Value> input = partialProducts(name);
-      IteratorTestInput in = new IteratorTestInput(SemiringCombiner.class, options(name),
-          new Range(), input, new ScanScope());
-      IteratorTestOutput expected = new IteratorTestOutput(naiveSums(Semirings.forName(name), input));
-      return builtinTestCases().map(testCase -> testCase.toParameters(in, expected));
-    });
+    return Semirings.builtInNames().stream()
+        .flatMap(
+            name -> {
+              SortedMap<Key, Value> input = partialProducts(name);
+              IteratorTestInput in =
+                  new IteratorTestInput(
+                      SemiringCombiner.class, options(name), new Range(), input, new ScanScope());
+              IteratorTestOutput expected =
+                  new IteratorTestOutput(naiveSums(Semirings.forName(name), input));
+              return builtinTestCases().map(testCase -> testCase.toParameters(in, expected));
+            });
   }
 
   /** The harness's environment leaves the scope unimplemented; a Combiner asks for it. */
@@ -52,22 +56,24 @@ class SemiringCombinerHarnessTest extends IteratorTestBase {
     }
   }
 
-  private static Map<String,String> options(String semiring) {
+  private static Map<String, String> options(String semiring) {
     IteratorSetting setting = ResultTables.combiner(semiring);
     return setting.getOptions();
   }
 
   /** 40 cells of C, each written 1 to 5 times with distinct timestamps. */
-  private static SortedMap<Key,Value> partialProducts(String semiring) {
+  private static SortedMap<Key, Value> partialProducts(String semiring) {
     Random rnd = new Random(semiring.hashCode());
-    SortedMap<Key,Value> data = new TreeMap<>();
+    SortedMap<Key, Value> data = new TreeMap<>();
     for (int cell = 0; cell < 40; cell++) {
       String row = Integer.toString(rnd.nextInt(12));
       String col = Integer.toString(rnd.nextInt(12));
       int versions = 1 + rnd.nextInt(5);
       for (int v = 0; v < versions; v++) {
-        String value = semiring.equals("or-and") ? (rnd.nextBoolean() ? "1" : "0")
-            : Integer.toString(rnd.nextInt(19) - 9);
+        String value =
+            semiring.equals("or-and")
+                ? (rnd.nextBoolean() ? "1" : "0")
+                : Integer.toString(rnd.nextInt(19) - 9);
         data.put(new Key(row, "", col, "", 1000L + cell * 10 + v), new Value(value));
       }
     }
@@ -75,18 +81,19 @@ class SemiringCombinerHarnessTest extends IteratorTestBase {
   }
 
   /** The newest version's key with the ⊕ of all versions, folded in a plain loop. */
-  private static <T> SortedMap<Key,Value> naiveSums(Semiring<T> s, SortedMap<Key,Value> input) {
-    Map<Key,T> sums = new HashMap<>();
-    Map<Key,Key> newest = new HashMap<>();
-    for (Map.Entry<Key,Value> e : input.entrySet()) {
+  private static <T> SortedMap<Key, Value> naiveSums(Semiring<T> s, SortedMap<Key, Value> input) {
+    Map<Key, T> sums = new HashMap<>();
+    Map<Key, Key> newest = new HashMap<>();
+    for (Map.Entry<Key, Value> e : input.entrySet()) {
       Key cell = e.getKey().followingKey(PartialKey.ROW_COLFAM_COLQUAL_COLVIS);
       T v = s.decode(e.getValue().get());
       sums.merge(cell, v, s::plus);
       newest.merge(cell, e.getKey(), (a, b) -> a.getTimestamp() >= b.getTimestamp() ? a : b);
     }
-    SortedMap<Key,Value> out = new TreeMap<>();
-    sums.forEach((cell, v) -> out.put(newest.get(cell),
-        new Value(new String(s.encode(v), StandardCharsets.UTF_8))));
+    SortedMap<Key, Value> out = new TreeMap<>();
+    sums.forEach(
+        (cell, v) ->
+            out.put(newest.get(cell), new Value(new String(s.encode(v), StandardCharsets.UTF_8))));
     return out;
   }
 }

@@ -48,11 +48,11 @@ import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 
 /**
- * Servers fail under the iterator engine. A tablet server killed in the middle of a
- * whole-table multiply: either the multiply resumes and C equals the oracle, or it reports C
- * incomplete (marked in its table property) and a re-run replacing C yields exactly the oracle.
- * Accumulo's servers restarted between two multiplies: the second reads the inputs as they are
- * now, the first's C is intact, and the same restart keeps {@link WalRecoveryCanary} in view.
+ * Servers fail under the iterator engine. A tablet server killed in the middle of a whole-table
+ * multiply: either the multiply resumes and C equals the oracle, or it reports C incomplete (marked
+ * in its table property) and a re-run replacing C yields exactly the oracle. Accumulo's servers
+ * restarted between two multiplies: the second reads the inputs as they are now, the first's C is
+ * intact, and the same restart keeps {@link WalRecoveryCanary} in view.
  */
 @ExtendWith(SharedClusters.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -66,6 +66,7 @@ class ServerFaultsIT {
    * sizing, not the engine; the embedded servers now use native maps where the build has them.)
    */
   private static final int SCALE = 10;
+
   private static final Semiring<?> LONG = Semirings.forName("plus-times-long");
   private EmbeddedAccumulo accumulo;
   private Properties props;
@@ -102,14 +103,22 @@ class ServerFaultsIT {
     AtomicLong done = new AtomicLong();
     ExecutorService runner = Executors.newSingleThreadExecutor();
     try {
-      Future<TableMult.Result> multiply = runner.submit(() -> TableMult.on(props).transposeOf("faultAT")
-          .times("faultB").into("Cfault").monitorEvery(20_000, 250)
-          .onProgress(p -> done.addAndGet(p.partialProducts())).run());
+      Future<TableMult.Result> multiply =
+          runner.submit(
+              () ->
+                  TableMult.on(props)
+                      .transposeOf("faultAT")
+                      .times("faultB")
+                      .into("Cfault")
+                      .monitorEvery(20_000, 250)
+                      .onProgress(p -> done.addAndGet(p.partialProducts()))
+                      .run());
       while (done.get() < total / 5) {
         assertTrue(!multiply.isDone(), "the multiply ended before a fifth of it was done: " + done);
         Thread.sleep(20);
       }
-      ProcessReference victim = accumulo.cluster().getProcesses().get(ServerType.TABLET_SERVER).iterator().next();
+      ProcessReference victim =
+          accumulo.cluster().getProcesses().get(ServerType.TABLET_SERVER).iterator().next();
       accumulo.cluster().killProcess(ServerType.TABLET_SERVER, victim);
       System.out.printf("killed a tablet server at %d of %d partial products%n", done.get(), total);
       String outcome;
@@ -118,15 +127,25 @@ class ServerFaultsIT {
         outcome = "resumed";
         assertEquals(ResultState.COMPLETE, state("Cfault"));
       } catch (ExecutionException e) {
-        assertInstanceOf(IncompleteResultException.class, e.getCause(), String.valueOf(e.getCause()));
-        assertTrue(e.getCause().getMessage().contains("marked incomplete"), e.getCause().getMessage());
+        assertInstanceOf(
+            IncompleteResultException.class, e.getCause(), String.valueOf(e.getCause()));
+        assertTrue(
+            e.getCause().getMessage().contains("marked incomplete"), e.getCause().getMessage());
         assertTrue(state("Cfault").startsWith("incomplete: "), state("Cfault"));
         outcome = "reported incomplete (" + e.getCause().getMessage() + "), then replaced";
-        TableMult.on(props).transposeOf("faultAT").times("faultB").into("Cfault").replaceIncomplete().run();
+        TableMult.on(props)
+            .transposeOf("faultAT")
+            .times("faultB")
+            .into("Cfault")
+            .replaceIncomplete()
+            .run();
         assertEquals(ResultState.COMPLETE, state("Cfault"));
       }
       System.out.println("tablet server loss: " + outcome);
-      assertEquals(expected, TableChecksum.of(client, "Cfault", LONG, Authorizations.EMPTY).checksum(), outcome);
+      assertEquals(
+          expected,
+          TableChecksum.of(client, "Cfault", LONG, Authorizations.EMPTY).checksum(),
+          outcome);
     } finally {
       runner.shutdownNow();
       accumulo.cluster().getClusterControl().start(ServerType.TABLET_SERVER);
@@ -134,7 +153,9 @@ class ServerFaultsIT {
     }
     TabletHosting probeAfter = TabletHosting.of(client, "hostingProbe");
     Set<String> live = TabletServerSessions.live(client);
-    assertTrue(live.containsAll(probeAfter.hosts()), "hosts " + probeAfter.hosts() + " among live " + live);
+    assertTrue(
+        live.containsAll(probeAfter.hosts()),
+        "hosts " + probeAfter.hosts() + " among live " + live);
     String probeLoss = probeAfter.lossSince(probeBefore, live);
     assertNotNull(probeLoss, "a tablet of the lost server is now hosted by another process");
     System.out.println("hosting probe after the loss: " + probeLoss);
@@ -146,12 +167,20 @@ class ServerFaultsIT {
    * move. Splitting it in place must not count as a move.
    */
   private TabletHosting hostingProbeOverBothServers() throws Exception {
-    client.tableOperations().create("hostingProbe", new NewTableConfiguration().withSplits(
-        new TreeSet<>(List.of(new Text("2"), new Text("4"), new Text("6"), new Text("8")))));
+    client
+        .tableOperations()
+        .create(
+            "hostingProbe",
+            new NewTableConfiguration()
+                .withSplits(
+                    new TreeSet<>(
+                        List.of(new Text("2"), new Text("4"), new Text("6"), new Text("8")))));
     client.instanceOperations().waitForBalance();
     TabletHosting before = TabletHosting.of(client, "hostingProbe");
     assertEquals(2, before.hosts().size(), "probe tablets on both servers: " + before.hosts());
-    client.tableOperations().addSplits("hostingProbe", new TreeSet<>(List.of(new Text("3"), new Text("9"))));
+    client
+        .tableOperations()
+        .addSplits("hostingProbe", new TreeSet<>(List.of(new Text("3"), new Text("9"))));
     assertNull(TabletHosting.of(client, "hostingProbe").changeSince(before), "split in place");
     return before;
   }
@@ -160,13 +189,20 @@ class ServerFaultsIT {
   @Order(2)
   void accumuloRestartedBetweenTwoMultiplies() throws Exception {
     TableMult.on(props).transposeOf("faultAT").times("faultB").into("Cbefore").run();
-    assertEquals(expected, TableChecksum.of(client, "Cbefore", LONG, Authorizations.EMPTY).checksum());
+    assertEquals(
+        expected, TableChecksum.of(client, "Cbefore", LONG, Authorizations.EMPTY).checksum());
     WalRecoveryCanary.writeBeforeRestart(client);
     MiniAccumuloClusterControl control = accumulo.cluster().getClusterControl();
-    for (ServerType type : new ServerType[] {ServerType.GARBAGE_COLLECTOR, ServerType.TABLET_SERVER, ServerType.MANAGER}) {
+    for (ServerType type :
+        new ServerType[] {
+          ServerType.GARBAGE_COLLECTOR, ServerType.TABLET_SERVER, ServerType.MANAGER
+        }) {
       control.stopAllServers(type);
     }
-    for (ServerType type : new ServerType[] {ServerType.MANAGER, ServerType.TABLET_SERVER, ServerType.GARBAGE_COLLECTOR}) {
+    for (ServerType type :
+        new ServerType[] {
+          ServerType.MANAGER, ServerType.TABLET_SERVER, ServerType.GARBAGE_COLLECTOR
+        }) {
       control.startAllServers(type);
     }
     awaitTabletServers(2);
@@ -179,17 +215,21 @@ class ServerFaultsIT {
     }
     b.put(k, "added-after-restart", "7");
     multiplyOnRestartedCluster("Cafter");
-    assertEquals(ResultChecksum.of(ReferenceMultiply.multiply(LONG, a, b)),
-        TableChecksum.of(client, "Cafter", LONG, Authorizations.EMPTY).checksum(), "reads B as it is now");
-    assertEquals(expected, TableChecksum.of(client, "Cbefore", LONG, Authorizations.EMPTY).checksum(),
+    assertEquals(
+        ResultChecksum.of(ReferenceMultiply.multiply(LONG, a, b)),
+        TableChecksum.of(client, "Cafter", LONG, Authorizations.EMPTY).checksum(),
+        "reads B as it is now");
+    assertEquals(
+        expected,
+        TableChecksum.of(client, "Cbefore", LONG, Authorizations.EMPTY).checksum(),
         "the first C survives the restart");
   }
 
   /**
    * The balancer may still move a tablet of B after {@link #awaitTabletServers} (seen once in CI:
    * B's tablet ending at '389' moved between the restarted servers during the multiply). TableMult
-   * then reports C incomplete, as it must, and the documented recovery is a re-run replacing C;
-   * any other failure, or a third move, fails the test.
+   * then reports C incomplete, as it must, and the documented recovery is a re-run replacing C; any
+   * other failure, or a third move, fails the test.
    */
   private void multiplyOnRestartedCluster(String c) throws Exception {
     for (int attempt = 1; ; attempt++) {
@@ -201,7 +241,8 @@ class ServerFaultsIT {
         if (attempt == 3 || !e.getMessage().contains("moved between tablet server processes")) {
           throw e;
         }
-        System.out.println("a tablet moved during multiply " + attempt + " after the restart: " + e.getMessage());
+        System.out.println(
+            "a tablet moved during multiply " + attempt + " after the restart: " + e.getMessage());
         assertTrue(state(c).startsWith("incomplete: "), state(c));
         client.instanceOperations().waitForBalance();
       }

@@ -51,15 +51,19 @@ class TableMultBadInputIT {
 
   @Test
   void resultEqualToAnInputIsRefused() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> TableMult.on(props).transposeOf("badAT").times("badB").into("badB").run());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> TableMult.on(props).transposeOf("badAT").times("badB").into("badB").run());
     assertTrue(e.getMessage().contains("'badB' must differ"), e.getMessage());
   }
 
   @Test
   void missingInputIsRefusedAndNoResultIsCreated() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> TableMult.on(props).transposeOf("nope").times("badB").into("Cnope").run());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> TableMult.on(props).transposeOf("nope").times("badB").into("Cnope").run());
     assertTrue(e.getMessage().contains("input table 'nope' does not exist"), e.getMessage());
     assertFalse(client.tableOperations().exists("Cnope"), "C not created");
   }
@@ -72,8 +76,10 @@ class TableMultBadInputIT {
     Properties bob = (Properties) props.clone();
     bob.setProperty("auth.principal", "bob");
     bob.setProperty("auth.token", "bob-pw");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> TableMult.on(bob).transposeOf("badAT").times("badB").into("Cbob").run());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> TableMult.on(bob).transposeOf("badAT").times("badB").into("Cbob").run());
     assertEquals("user 'bob' may not read input table 'badAT'", e.getMessage());
     assertFalse(client.tableOperations().exists("Cbob"), "C not created");
     assertFalse(e.getMessage().contains("bob-pw"));
@@ -82,31 +88,49 @@ class TableMultBadInputIT {
   @Test
   void resultWithConflictingIteratorsIsRefusedAndUntouched() throws Exception {
     client.tableOperations().create("Cversioned");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> TableMult.on(props).transposeOf("badAT").times("badB").into("Cversioned").run());
-    assertTrue(e.getMessage().contains("'Cversioned' has iterators") && e.getMessage().contains("vers"),
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> TableMult.on(props).transposeOf("badAT").times("badB").into("Cversioned").run());
+    assertTrue(
+        e.getMessage().contains("'Cversioned' has iterators") && e.getMessage().contains("vers"),
         e.getMessage());
-    assertEquals(0, TableChecksum.of(client, "Cversioned", Semirings.forName("plus-times-long"),
-        Authorizations.EMPTY).nnz());
+    assertEquals(
+        0,
+        TableChecksum.of(
+                client, "Cversioned", Semirings.forName("plus-times-long"), Authorizations.EMPTY)
+            .nnz());
   }
 
   @Test
   void resultCombiningWithAnotherSemiringIsRefused() throws Exception {
-    TableMult.on(props).transposeOf("badAT").times("badB").into("Cminplus").semiring("min-plus").run();
-    long before = TableChecksum.of(client, "Cminplus", Semirings.forName("min-plus"), Authorizations.EMPTY).nnz();
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> TableMult.on(props).transposeOf("badAT").times("badB").into("Cminplus").run());
+    TableMult.on(props)
+        .transposeOf("badAT")
+        .times("badB")
+        .into("Cminplus")
+        .semiring("min-plus")
+        .run();
+    long before =
+        TableChecksum.of(client, "Cminplus", Semirings.forName("min-plus"), Authorizations.EMPTY)
+            .nnz();
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> TableMult.on(props).transposeOf("badAT").times("badB").into("Cminplus").run());
     assertTrue(e.getMessage().contains("not with semiring 'plus-times-long'"), e.getMessage());
-    assertEquals(before, TableChecksum.of(client, "Cminplus", Semirings.forName("min-plus"),
-        Authorizations.EMPTY).nnz());
+    assertEquals(
+        before,
+        TableChecksum.of(client, "Cminplus", Semirings.forName("min-plus"), Authorizations.EMPTY)
+            .nnz());
   }
 
   @Test
   void unknownSemiringAndMalformedRowsAreRefusedBeforeConnecting() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> TableMult.on(props).semiring("plus-times-quaternion"));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> tables().semiring("plus-times-quaternion"));
     assertTrue(e.getMessage().contains("'plus-times-quaternion'"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> TableMult.on(props).rows("a,,b,"));
+    e = assertThrows(IllegalArgumentException.class, () -> tables().rows("a,,b,"));
     assertTrue(e.getMessage().contains("position 2"), e.getMessage());
   }
 
@@ -117,23 +141,38 @@ class TableMultBadInputIT {
   @Test
   void badValueInAnInputFailsTheMultiplyNamingIt(EmbeddedAccumulo accumulo) throws Exception {
     MatrixLoader.load(client, "badValues", new SparseMatrix().put("1", "7", "x1"), 1);
-    String expected = "table 'badValues', row '1', column '7': value 'x1' is not a plus-times-long value";
-    IncompleteResultException e = assertThrows(IncompleteResultException.class,
-        () -> TableMult.on(props).transposeOf("badAT").times("badValues").into("Cbadvalue").run());
-    assertTrue(e.getMessage().contains(expected) && e.getMessage().contains("marked incomplete"), e.getMessage());
+    String expected =
+        "table 'badValues', row '1', column '7': value 'x1' is not a plus-times-long value";
+    IncompleteResultException e =
+        assertThrows(
+            IncompleteResultException.class,
+            () ->
+                TableMult.on(props)
+                    .transposeOf("badAT")
+                    .times("badValues")
+                    .into("Cbadvalue")
+                    .run());
+    assertTrue(
+        e.getMessage().contains(expected) && e.getMessage().contains("marked incomplete"),
+        e.getMessage());
     assertTrue(ResultState.unfinished(client, "Cbadvalue").startsWith("incomplete: "));
     try (Stream<Path> logs = Files.list(accumulo.dir().resolve("logs"))) {
-      assertTrue(logs.filter(p -> p.getFileName().toString().startsWith("TabletServer"))
-          .anyMatch(p -> contains(p, expected)), "a tablet server log says: " + expected);
+      assertTrue(
+          logs.filter(p -> p.getFileName().toString().startsWith("TabletServer"))
+              .anyMatch(p -> contains(p, expected)),
+          "a tablet server log says: " + expected);
     }
   }
 
   @Test
   void emptyInputIsRefused() throws Exception {
     client.tableOperations().create("emptyB");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> TableMult.on(props).transposeOf("badAT").times("emptyB").into("Cempty").run());
-    assertEquals("input table 'emptyB' holds no entry user 'root' may read: the product would be empty",
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> TableMult.on(props).transposeOf("badAT").times("emptyB").into("Cempty").run());
+    assertEquals(
+        "input table 'emptyB' holds no entry user 'root' may read: the product would be empty",
         e.getMessage());
     assertFalse(client.tableOperations().exists("Cempty"), "C not created");
   }
@@ -141,29 +180,48 @@ class TableMultBadInputIT {
   /** A product outside the semiring's range fails the multiply naming k, i, j and the tables. */
   @Test
   void overflowingProductIsNamed() throws Exception {
-    MatrixLoader.load(client, "hugeB", new SparseMatrix().put("1", "9", Long.toString(Long.MAX_VALUE)), 1);
-    IncompleteResultException e = assertThrows(IncompleteResultException.class,
-        () -> TableMult.on(props).transposeOf("badAT").times("hugeB").into("Coverflow").run());
-    assertTrue(e.getMessage().contains("overflows a 64-bit integer at AT(k,i) (x) B(k,j) with k '1', i '2',"
-        + " j '9' of tables 'badAT' and 'hugeB'"), e.getMessage());
+    MatrixLoader.load(
+        client, "hugeB", new SparseMatrix().put("1", "9", Long.toString(Long.MAX_VALUE)), 1);
+    IncompleteResultException e =
+        assertThrows(
+            IncompleteResultException.class,
+            () -> TableMult.on(props).transposeOf("badAT").times("hugeB").into("Coverflow").run());
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "overflows a 64-bit integer at AT(k,i) (x) B(k,j) with k '1', i '2',"
+                    + " j '9' of tables 'badAT' and 'hugeB'"),
+        e.getMessage());
   }
 
   @Test
   void valueTooLargeForTheSemiringIsNamed() throws Exception {
-    MatrixLoader.load(client, "tooLongB", new SparseMatrix().put("2", "5", "99999999999999999999"), 1);
-    IncompleteResultException e = assertThrows(IncompleteResultException.class,
-        () -> TableMult.on(props).transposeOf("badAT").times("tooLongB").into("Ctoolong").run());
-    assertTrue(e.getMessage().contains("table 'tooLongB', row '2', column '5': value '99999999999999999999'"
-        + " is not a plus-times-long value"), e.getMessage());
+    MatrixLoader.load(
+        client, "tooLongB", new SparseMatrix().put("2", "5", "99999999999999999999"), 1);
+    IncompleteResultException e =
+        assertThrows(
+            IncompleteResultException.class,
+            () ->
+                TableMult.on(props).transposeOf("badAT").times("tooLongB").into("Ctoolong").run());
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "table 'tooLongB', row '2', column '5': value '99999999999999999999'"
+                    + " is not a plus-times-long value"),
+        e.getMessage());
   }
 
   @Test
   void wrongPasswordIsNamedWithoutEchoingIt() {
     Properties wrong = (Properties) props.clone();
     wrong.setProperty("auth.token", "not-the-password-41");
-    Exception e = assertThrows(Exception.class,
-        () -> TableMult.on(wrong).transposeOf("badAT").times("badB").into("Cwrongpw").run());
-    assertTrue(e.getMessage().contains("BAD_CREDENTIALS") && e.getMessage().contains("root"), e.getMessage());
+    Exception e =
+        assertThrows(
+            Exception.class,
+            () -> TableMult.on(wrong).transposeOf("badAT").times("badB").into("Cwrongpw").run());
+    assertTrue(
+        e.getMessage().contains("BAD_CREDENTIALS") && e.getMessage().contains("root"),
+        e.getMessage());
     assertFalse(e.getMessage().contains("not-the-password-41"));
   }
 
@@ -172,8 +230,10 @@ class TableMultBadInputIT {
     Properties nowhere = (Properties) props.clone();
     nowhere.setProperty("instance.zookeepers", "localhost:1");
     nowhere.setProperty("instance.zookeepers.timeout", "2s");
-    Exception e = assertThrows(Exception.class,
-        () -> TableMult.on(nowhere).transposeOf("badAT").times("badB").into("Cnowhere").run());
+    Exception e =
+        assertThrows(
+            Exception.class,
+            () -> TableMult.on(nowhere).transposeOf("badAT").times("badB").into("Cnowhere").run());
     assertTrue(String.valueOf(e.getMessage()).contains("localhost:1"), String.valueOf(e));
   }
 
@@ -183,41 +243,77 @@ class TableMultBadInputIT {
     client.securityOperations().grantTablePermission("carol", "badAT", TablePermission.READ);
     client.securityOperations().grantTablePermission("carol", "badB", TablePermission.READ);
     TableMult.on(props).transposeOf("badAT").times("badB").into("CrootOnly").run();
-    String before = TableChecksum.of(client, "CrootOnly", Semirings.forName("plus-times-long"), Authorizations.EMPTY).checksum();
+    String before =
+        TableChecksum.of(
+                client, "CrootOnly", Semirings.forName("plus-times-long"), Authorizations.EMPTY)
+            .checksum();
     Properties carol = (Properties) props.clone();
     carol.setProperty("auth.principal", "carol");
     carol.setProperty("auth.token", "carol-pw");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> TableMult.on(carol).transposeOf("badAT").times("badB").into("CrootOnly").run());
-    assertTrue(e.getMessage().startsWith("user 'carol' lacks WRITE on result table 'CrootOnly'"), e.getMessage());
-    assertEquals(before, TableChecksum.of(client, "CrootOnly", Semirings.forName("plus-times-long"),
-        Authorizations.EMPTY).checksum());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> TableMult.on(carol).transposeOf("badAT").times("badB").into("CrootOnly").run());
+    assertTrue(
+        e.getMessage().startsWith("user 'carol' lacks WRITE on result table 'CrootOnly'"),
+        e.getMessage());
+    assertEquals(
+        before,
+        TableChecksum.of(
+                client, "CrootOnly", Semirings.forName("plus-times-long"), Authorizations.EMPTY)
+            .checksum());
   }
 
   /** A C left unfinished is refused; replacing it empties it first, so the re-run is exact. */
   @Test
   void unfinishedResultIsRefusedThenReplacedExactly() throws Exception {
     TableMult.on(props).transposeOf("badAT").times("badB").into("Cunfinished").run();
-    String exact = TableChecksum.of(client, "Cunfinished", Semirings.forName("plus-times-long"), Authorizations.EMPTY).checksum();
-    assertEquals(ResultState.COMPLETE, client.tableOperations().getConfiguration("Cunfinished").get(ResultState.PROPERTY));
+    String exact =
+        TableChecksum.of(
+                client, "Cunfinished", Semirings.forName("plus-times-long"), Authorizations.EMPTY)
+            .checksum();
+    assertEquals(
+        ResultState.COMPLETE,
+        client.tableOperations().getConfiguration("Cunfinished").get(ResultState.PROPERTY));
     ResultState.writing(client, "Cunfinished", "a client that died");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> TableMult.on(props).transposeOf("badAT").times("badB").into("Cunfinished").run());
-    assertTrue(e.getMessage().startsWith("result table 'Cunfinished' is writing (a client that died, since "), e.getMessage());
-    TableMult.on(props).transposeOf("badAT").times("badB").into("Cunfinished").replaceIncomplete().run();
-    assertEquals(exact, TableChecksum.of(client, "Cunfinished", Semirings.forName("plus-times-long"), Authorizations.EMPTY).checksum());
-    assertEquals(ResultState.COMPLETE, client.tableOperations().getConfiguration("Cunfinished").get(ResultState.PROPERTY));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> TableMult.on(props).transposeOf("badAT").times("badB").into("Cunfinished").run());
+    assertTrue(
+        e.getMessage()
+            .startsWith("result table 'Cunfinished' is writing (a client that died, since "),
+        e.getMessage());
+    TableMult.on(props)
+        .transposeOf("badAT")
+        .times("badB")
+        .into("Cunfinished")
+        .replaceIncomplete()
+        .run();
+    assertEquals(
+        exact,
+        TableChecksum.of(
+                client, "Cunfinished", Semirings.forName("plus-times-long"), Authorizations.EMPTY)
+            .checksum());
+    assertEquals(
+        ResultState.COMPLETE,
+        client.tableOperations().getConfiguration("Cunfinished").get(ResultState.PROPERTY));
   }
 
   @Test
   void aClassThatIsNotASemiringAndBadD4mListsAreNamed() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> TableMult.on(props).semiring("java.lang.String"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> tables().semiring("java.lang.String"));
     assertTrue(e.getMessage().contains("java.lang.String"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> TableMult.on(props).rows("b,:,a,"));
+    e = assertThrows(IllegalArgumentException.class, () -> tables().rows("b,:,a,"));
     assertTrue(e.getMessage().contains("its first row sorts after its last"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> TableMult.on(props).atColumns("a,:,b,"));
+    e = assertThrows(IllegalArgumentException.class, () -> tables().atColumns("a,:,b,"));
     assertTrue(e.getMessage().contains("column filter"), e.getMessage());
+  }
+
+  /** A multiply with its tables named, for the checks of the options that follow them. */
+  private TableMult tables() {
+    return TableMult.on(props).transposeOf("badAT").times("badB").into("Cnever");
   }
 
   private static boolean contains(Path file, String text) {

@@ -34,20 +34,35 @@ class TableMultCommandIT {
 
   @Test
   void multipliesAndReports(EmbeddedAccumulo accumulo) throws Exception {
-    SparseMatrix at = new SparseMatrix().put("k1", "i1", "2").put("k1", "i2", "3").put("k2", "i1", "5");
-    SparseMatrix b = new SparseMatrix().put("k1", "j1", "7").put("k2", "j1", "1").put("k2", "j2", "4");
+    SparseMatrix at =
+        new SparseMatrix().put("k1", "i1", "2").put("k1", "i2", "3").put("k2", "i1", "5");
+    SparseMatrix b =
+        new SparseMatrix().put("k1", "j1", "7").put("k2", "j1", "1").put("k2", "j2", "4");
     try (AccumuloClient client = accumulo.newClient()) {
       MatrixLoader.load(client, "cli_AT", at, 1);
       MatrixLoader.load(client, "cli_B", b, 1);
       StringWriter out = new StringWriter();
       StringWriter err = new StringWriter();
-      int exit = run(out, err, "--cluster", accumulo.clientPropertiesFile().toString(),
-          "--at", "cli_AT", "--b", "cli_B", "--c", "cli_C");
+      int exit =
+          run(
+              out,
+              err,
+              "--cluster",
+              accumulo.clientPropertiesFile().toString(),
+              "--at",
+              "cli_AT",
+              "--b",
+              "cli_B",
+              "--c",
+              "cli_C");
       assertEquals(0, exit, err.toString());
       assertTrue(out.toString().contains("partial products 4,"), out.toString());
       SparseMatrix oracle = ReferenceMultiply.multiply(Semirings.forName("plus-times-long"), at, b);
-      assertEquals(ResultChecksum.of(oracle), TableChecksum.of(client, "cli_C",
-          Semirings.forName("plus-times-long"), Authorizations.EMPTY).checksum());
+      assertEquals(
+          ResultChecksum.of(oracle),
+          TableChecksum.of(
+                  client, "cli_C", Semirings.forName("plus-times-long"), Authorizations.EMPTY)
+              .checksum());
     }
   }
 
@@ -58,17 +73,51 @@ class TableMultCommandIT {
     assertTrue(err.toString().contains("--cluster"), err.toString());
 
     err = new StringWriter();
-    assertEquals(2, run(new StringWriter(), err, "--cluster", "/no/such/file", "--at", "AT", "--b", "B", "--c", "C"));
-    assertTrue(err.toString().contains("--cluster /no/such/file: cannot read this client properties file"), err.toString());
+    assertEquals(
+        2,
+        run(
+            new StringWriter(),
+            err,
+            "--cluster",
+            "/no/such/file",
+            "--at",
+            "AT",
+            "--b",
+            "B",
+            "--c",
+            "C"));
+    assertTrue(
+        err.toString().contains("--cluster /no/such/file: cannot read this client properties file"),
+        err.toString());
 
     err = new StringWriter();
-    assertEquals(2, run(new StringWriter(), err, "--cluster", accumulo.clientPropertiesFile().toString(),
-        "--at", "missing_AT", "--b", "B", "--c", "C"));
+    assertEquals(
+        2,
+        run(
+            new StringWriter(),
+            err,
+            "--cluster",
+            accumulo.clientPropertiesFile().toString(),
+            "--at",
+            "missing_AT",
+            "--b",
+            "B",
+            "--c",
+            "C"));
     assertTrue(err.toString().contains("input table 'missing_AT' does not exist"), err.toString());
 
     err = new StringWriter();
-    assertEquals(2, run(new StringWriter(), err, "--cluster", accumulo.clientPropertiesFile().toString(),
-        "--at", "AT", "--b", "B"));
+    assertEquals(
+        2,
+        run(
+            new StringWriter(),
+            err,
+            "--cluster",
+            accumulo.clientPropertiesFile().toString(),
+            "--at",
+            "AT",
+            "--b",
+            "B"));
     assertTrue(err.toString().contains("--c and/or --ct"), err.toString());
     assertFalse(err.toString().contains(accumulo.clientProperties().getProperty("auth.token")));
   }

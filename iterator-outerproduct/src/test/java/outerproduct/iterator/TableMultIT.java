@@ -76,9 +76,13 @@ class TableMultIT {
     TableMult.Result r = TableMult.on(props).transposeOf("AT10").times("B10").into("C10").run();
     assertEqualsOracle("C10", ReferenceMultiply.multiply(LONG, a10, b10));
     assertEquals(partialProducts(a10, b10, RowRanges.all()), r.partialProducts());
-    assertEquals(r.partialProducts(), r.entriesWritten(), "without pre-sum every product is written");
-    log.info("SCALE 10: {} partial products in {} s = {} pp/s", r.partialProducts(),
-        String.format("%.2f", r.seconds()), String.format("%.3g", r.partialProductsPerSecond()));
+    assertEquals(
+        r.partialProducts(), r.entriesWritten(), "without pre-sum every product is written");
+    log.info(
+        "SCALE 10: {} partial products in {} s = {} pp/s",
+        r.partialProducts(),
+        String.format("%.2f", r.seconds()),
+        String.format("%.3g", r.partialProductsPerSecond()));
   }
 
   @Test
@@ -89,17 +93,25 @@ class TableMultIT {
     MatrixLoader.load(client, "B12", b, 2);
     String oracle = ResultChecksum.of(ReferenceMultiply.multiply(LONG, a, b));
     TableMult.Result plain = TableMult.on(props).transposeOf("AT12").times("B12").into("C12").run();
-    TableMult.Result presummed = TableMult.on(props).transposeOf("AT12").times("B12").into("C12p")
-        .presum(100_000).run();
+    TableMult.Result presummed =
+        TableMult.on(props).transposeOf("AT12").times("B12").into("C12p").presum(100_000).run();
     assertEquals(oracle, checksum("C12"));
     assertEquals(oracle, checksum("C12p"));
     assertEquals(plain.partialProducts(), presummed.partialProducts());
-    assertTrue(presummed.entriesWritten() < plain.entriesWritten(),
-        "pre-sum writes fewer entries: " + presummed.entriesWritten() + " vs " + plain.entriesWritten());
-    log.info("SCALE 12: {} pp; presum off {} s ({} pp/s), on {} s ({} pp/s, {} entries written)",
-        plain.partialProducts(), String.format("%.2f", plain.seconds()),
-        String.format("%.3g", plain.partialProductsPerSecond()), String.format("%.2f", presummed.seconds()),
-        String.format("%.3g", presummed.partialProductsPerSecond()), presummed.entriesWritten());
+    assertTrue(
+        presummed.entriesWritten() < plain.entriesWritten(),
+        "pre-sum writes fewer entries: "
+            + presummed.entriesWritten()
+            + " vs "
+            + plain.entriesWritten());
+    log.info(
+        "SCALE 12: {} pp; presum off {} s ({} pp/s), on {} s ({} pp/s, {} entries written)",
+        plain.partialProducts(),
+        String.format("%.2f", plain.seconds()),
+        String.format("%.3g", plain.partialProductsPerSecond()),
+        String.format("%.2f", presummed.seconds()),
+        String.format("%.3g", presummed.partialProductsPerSecond()),
+        presummed.entriesWritten());
   }
 
   @Test
@@ -107,8 +119,14 @@ class TableMultIT {
     RowRanges rows = RowRanges.parse("1,:,150,7,9,:,");
     ColumnFilter atCols = ColumnFilter.parse("1,2,3,5,8,13,21,34,55,89,");
     ColumnFilter bCols = ColumnFilter.parse("1,4,9,16,25,36,49,64,81,100,");
-    TableMult.on(props).transposeOf("AT10").times("B10").into("C10sub").rows(rows)
-        .atColumns(atCols.toD4m()).bColumns(bCols.toD4m()).run();
+    TableMult.on(props)
+        .transposeOf("AT10")
+        .times("B10")
+        .into("C10sub")
+        .rows(rows)
+        .atColumns(atCols.toD4m())
+        .bColumns(bCols.toD4m())
+        .run();
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10, rows, atCols, bCols);
     assertTrue(oracle.nnz() > 0, "the subset is not empty");
     assertEqualsOracle("C10sub", oracle);
@@ -117,8 +135,13 @@ class TableMultIT {
   @Test
   void transposeIsWrittenToo() throws Exception {
     RowRanges rows = RowRanges.parse("1,:,3,");
-    TableMult.on(props).transposeOf("AT10").times("B10").into("C10t").alsoTranspose("CT10t")
-        .rows(rows).run();
+    TableMult.on(props)
+        .transposeOf("AT10")
+        .times("B10")
+        .into("C10t")
+        .alsoTranspose("CT10t")
+        .rows(rows)
+        .run();
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10, rows, null, null);
     assertEqualsOracle("C10t", oracle);
     assertEqualsOracle("CT10t", oracle.transpose());
@@ -133,13 +156,21 @@ class TableMultIT {
     MatrixLoader.load(client, "B10small", b10, 2);
     client.tableOperations().setProperty("B10small", "table.scan.max.memory", "1");
     AtomicLong entries = new AtomicLong();
-    TableMult.Result r = TableMult.on(props).transposeOf("AT10").times("B10small").into("C10resume")
-        .monitorEvery(500, 0).onProgress(p -> entries.incrementAndGet()).run();
+    TableMult.Result r =
+        TableMult.on(props)
+            .transposeOf("AT10")
+            .times("B10small")
+            .into("C10resume")
+            .monitorEvery(500, 0)
+            .onProgress(p -> entries.incrementAndGet())
+            .run();
     assertEqualsOracle("C10resume", ReferenceMultiply.multiply(LONG, a10, b10));
     assertTrue(r.monitoringEntries() > 10, "many monitoring entries: " + r.monitoringEntries());
     assertEquals(r.monitoringEntries(), entries.get());
-    log.info("teardown test: {} monitoring entries, {} resumes after a re-created stack",
-        r.monitoringEntries(), r.resumes());
+    log.info(
+        "teardown test: {} monitoring entries, {} resumes after a re-created stack",
+        r.monitoringEntries(),
+        r.resumes());
     assertTrue(r.resumes() > 0, "the tablet servers re-sought the stack after returned entries");
   }
 
@@ -151,14 +182,16 @@ class TableMultIT {
     TableMult.on(props).transposeOf("AT10").times("B10").into("C10compact").rows(rows).run();
     client.tableOperations().flush("C10compact", null, null, true);
     client.tableOperations().compact("C10compact", new CompactionConfig().setWait(true));
-    client.tableOperations().removeIterator("C10compact", ResultTables.COMBINER_NAME,
-        EnumSet.of(IteratorScope.scan));
+    client
+        .tableOperations()
+        .removeIterator("C10compact", ResultTables.COMBINER_NAME, EnumSet.of(IteratorScope.scan));
     SparseMatrix once = ReferenceMultiply.multiply(LONG, a10, b10, rows, null, null);
     SparseMatrix twice = new SparseMatrix();
-    once.entries().forEach(e -> twice.put(e.row(), e.column(), Long.toString(2 * Long.parseLong(e.value()))));
+    once.entries()
+        .forEach(e -> twice.put(e.row(), e.column(), Long.toString(2 * Long.parseLong(e.value()))));
     long raw = 0;
     try (Scanner scan = client.createScanner("C10compact", Authorizations.EMPTY)) {
-      for (Map.Entry<Key,Value> ignored : scan) {
+      for (Map.Entry<Key, Value> ignored : scan) {
         raw++;
       }
     }
@@ -167,8 +200,16 @@ class TableMultIT {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"plus-times-long", "plus-times-double", "plus-times-bigdecimal",
-      "min-plus", "max-plus", "max-min", "or-and"})
+  @ValueSource(
+      strings = {
+        "plus-times-long",
+        "plus-times-double",
+        "plus-times-bigdecimal",
+        "min-plus",
+        "max-plus",
+        "max-min",
+        "or-and"
+      })
   void everyBuiltInSemiringEqualsOracle(String name) throws Exception {
     Semiring<?> s = Semirings.forName(name);
     SparseMatrix a = random(name.hashCode(), name.equals("or-and"));
@@ -176,16 +217,22 @@ class TableMultIT {
     String suffix = name.replace('-', '_');
     MatrixLoader.load(client, "ATs_" + suffix, a, 2);
     MatrixLoader.load(client, "Bs_" + suffix, b, 2);
-    TableMult.on(props).transposeOf("ATs_" + suffix).times("Bs_" + suffix).into("Cs_" + suffix)
-        .semiring(name).run();
-    assertEquals(ResultChecksum.of(ReferenceMultiply.multiply(s, a, b)),
+    TableMult.on(props)
+        .transposeOf("ATs_" + suffix)
+        .times("Bs_" + suffix)
+        .into("Cs_" + suffix)
+        .semiring(name)
+        .run();
+    assertEquals(
+        ResultChecksum.of(ReferenceMultiply.multiply(s, a, b)),
         TableChecksum.of(client, "Cs_" + suffix, s, Authorizations.EMPTY).checksum());
   }
 
   /** Cells that sum to zero stay as "0" entries by default and are gone with removeZeros. */
   @Test
   void zeroSumsAreKeptOrRemoved() throws Exception {
-    SparseMatrix at = new SparseMatrix().put("k1", "i", "1").put("k2", "i", "1").put("k2", "i2", "3");
+    SparseMatrix at =
+        new SparseMatrix().put("k1", "i", "1").put("k2", "i", "1").put("k2", "i2", "3");
     SparseMatrix b = new SparseMatrix().put("k1", "j", "1").put("k2", "j", "-1");
     MatrixLoader.load(client, "ATz", at, 1);
     MatrixLoader.load(client, "Bz", b, 1);
@@ -195,23 +242,33 @@ class TableMultIT {
     assertEquals("0", oracle.get("i", "j"));
     assertEqualsOracle("Ckeep", oracle);
     SparseMatrix withoutZeros = new SparseMatrix();
-    oracle.entries().stream().filter(e -> !e.value().equals("0"))
+    oracle.entries().stream()
+        .filter(e -> !e.value().equals("0"))
         .forEach(e -> withoutZeros.put(e.row(), e.column(), e.value()));
     assertEqualsOracle("Cdrop", withoutZeros);
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> TableMult.on(props).transposeOf("ATz").times("Bz").into("Ckeep").removeZeros().run());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                TableMult.on(props)
+                    .transposeOf("ATz")
+                    .times("Bz")
+                    .into("Ckeep")
+                    .removeZeros()
+                    .run());
     assertTrue(e.getMessage().contains("lacks the zero filter"), e.getMessage());
   }
 
   /**
    * 16 multiplies at once, every scan of B waiting on its scans of AT. Sharing one 16-thread
-   * executor, 16 scans of B per tablet server took every thread and the scans of AT queued
-   * behind them forever; on their own executor (as the embedded cluster routes them) all
-   * finish, each equal to its oracle.
+   * executor, 16 scans of B per tablet server took every thread and the scans of AT queued behind
+   * them forever; on their own executor (as the embedded cluster routes them) all finish, each
+   * equal to its oracle.
    */
   @Test
   void sixteenConcurrentMultipliesFinishEqualToOracle() throws Exception {
-    assertNull(ScanExecutorCheck.problem(client, "B10"), "the embedded cluster routes TableMult scans");
+    assertNull(
+        ScanExecutorCheck.problem(client, "B10"), "the embedded cluster routes TableMult scans");
     ExecutorService pool = Executors.newFixedThreadPool(16);
     try {
       Map<String, Future<TableMult.Result>> runs = new TreeMap<>();
@@ -220,11 +277,16 @@ class TableMultIT {
         RowRanges rows = RowRanges.parse((q * 50) + ",:," + (q * 50 + 49) + ",");
         String c = "Cconcurrent" + q;
         rowsOf.put(c, rows);
-        runs.put(c, pool.submit(() -> TableMult.on(props).transposeOf("AT10").times("B10").into(c).rows(rows).run()));
+        runs.put(
+            c,
+            pool.submit(
+                () ->
+                    TableMult.on(props).transposeOf("AT10").times("B10").into(c).rows(rows).run()));
       }
       for (Map.Entry<String, Future<TableMult.Result>> run : runs.entrySet()) {
         run.getValue().get(5, TimeUnit.MINUTES);
-        SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10, rowsOf.get(run.getKey()), null, null);
+        SparseMatrix oracle =
+            ReferenceMultiply.multiply(LONG, a10, b10, rowsOf.get(run.getKey()), null, null);
         assertTrue(oracle.nnz() > 0, "rows of " + run.getKey() + " are not empty");
         assertEqualsOracle(run.getKey(), oracle);
       }
@@ -234,7 +296,11 @@ class TableMultIT {
     client.tableOperations().create("Bshared");
     client.tableOperations().setProperty("Bshared", ScanExecutorCheck.ROUTE, "default");
     String problem = ScanExecutorCheck.problem(client, "Bshared");
-    assertTrue(problem != null && problem.contains("'Bshared'") && problem.contains(ScanExecutorCheck.ROUTE), problem);
+    assertTrue(
+        problem != null
+            && problem.contains("'Bshared'")
+            && problem.contains(ScanExecutorCheck.ROUTE),
+        problem);
   }
 
   private void assertEqualsOracle(String table, SparseMatrix oracle) throws Exception {

@@ -55,9 +55,10 @@ class TabletServerSmokeIT {
       Set<Long> seenPids = new HashSet<>();
       int entries = 0;
       try (Scanner scanner = client.createScanner(table, Authorizations.EMPTY)) {
-        scanner.addScanIterator(new IteratorSetting(50, "where", WhereAmIIterator.class,
-            Map.of("semiring", "plus-times-long")));
-        for (Map.Entry<Key,Value> e : scanner) {
+        scanner.addScanIterator(
+            new IteratorSetting(
+                50, "where", WhereAmIIterator.class, Map.of("semiring", "plus-times-long")));
+        for (Map.Entry<Key, Value> e : scanner) {
           String[] valueAndPid = e.getValue().toString().split("@");
           int expected = e.getKey().getRow().toString().charAt(0) - 'a';
           assertEquals(String.valueOf(expected), valueAndPid[0], "kernel's canonical form");
@@ -65,7 +66,10 @@ class TabletServerSmokeIT {
           entries++;
         }
       }
-      log.info("iterator ran in pids {}; tablet servers are {}; this JVM is {}", seenPids, tservers,
+      log.info(
+          "iterator ran in pids {}; tablet servers are {}; this JVM is {}",
+          seenPids,
+          tservers,
           ProcessHandle.current().pid());
       assertEquals(26, entries);
       assertTrue(tservers.containsAll(seenPids), "ran in " + seenPids + ", tservers " + tservers);
@@ -75,13 +79,15 @@ class TabletServerSmokeIT {
   }
 
   /**
-   * A build that compiled Accumulo's native map (g++ present, as on CI) runs every embedded
-   * tablet server with it loaded; the test is skipped where the build could not compile it.
+   * A build that compiled Accumulo's native map (g++ present, as on CI) runs every embedded tablet
+   * server with it loaded; the test is skipped where the build could not compile it.
    */
   @Test
   void tabletServersLoadTheNativeMapsTheBuildMade(EmbeddedAccumulo accumulo) {
     assumeTrue(NativeMaps.available(), "this build has no native map library (no g++)");
-    assertEquals(accumulo.tabletServerPids().size(), accumulo.tabletServersWithNativeMaps(),
+    assertEquals(
+        accumulo.tabletServerPids().size(),
+        accumulo.tabletServersWithNativeMaps(),
         "tablet servers with libaccumulo.so loaded");
   }
 }

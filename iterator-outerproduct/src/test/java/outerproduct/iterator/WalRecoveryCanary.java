@@ -25,12 +25,12 @@ import org.apache.accumulo.core.security.Authorizations;
  * in-memory-map counter, so such entries replace each other instead of being combined). Partial
  * products of one C cell are such entries.
  *
- * <p>Two tables get the same 10,000 increments of ten cells of one row under a SummingCombiner,
- * all with one timestamp: as 1,000 mutations of ten entries (each rotated by one column), and as
- * 10,000 single-entry mutations. {@link ServerFaultsIT} stops and starts every tablet server
- * between {@link #writeBeforeRestart} and {@link #checkAfterRestart}, so the tables are recovered
- * from the log. If the multi-entry case stops losing increments, Accumulo has fixed its recovery
- * and ResultWriter may batch a C row's products into one Mutation again.
+ * <p>Two tables get the same 10,000 increments of ten cells of one row under a SummingCombiner, all
+ * with one timestamp: as 1,000 mutations of ten entries (each rotated by one column), and as 10,000
+ * single-entry mutations. {@link ServerFaultsIT} stops and starts every tablet server between
+ * {@link #writeBeforeRestart} and {@link #checkAfterRestart}, so the tables are recovered from the
+ * log. If the multi-entry case stops losing increments, Accumulo has fixed its recovery and
+ * ResultWriter may batch a C row's products into one Mutation again.
  */
 final class WalRecoveryCanary {
   private static final int MUTATIONS = 1_000;
@@ -51,17 +51,26 @@ final class WalRecoveryCanary {
   static void checkAfterRestart(AccumuloClient client) throws Exception {
     assertEquals(EXPECTED, sum(client, SINGLE), "single-entry mutations recover exactly");
     long recovered = sum(client, MULTI);
-    assertTrue(recovered < EXPECTED, "Accumulo's recovery kept every increment of multi-entry mutations ("
-        + recovered + "): its bug is fixed, and ResultWriter's single-entry mutations can be reconsidered");
-    System.out.printf("WAL recovery canary: multi-entry mutations kept %d of %d increments%n", recovered, EXPECTED);
+    assertTrue(
+        recovered < EXPECTED,
+        "Accumulo's recovery kept every increment of multi-entry mutations ("
+            + recovered
+            + "): its bug is fixed, and ResultWriter's single-entry mutations can be reconsidered");
+    System.out.printf(
+        "WAL recovery canary: multi-entry mutations kept %d of %d increments%n",
+        recovered, EXPECTED);
   }
 
-  private static void write(AccumuloClient client, String table, boolean singleEntry) throws Exception {
+  private static void write(AccumuloClient client, String table, boolean singleEntry)
+      throws Exception {
     IteratorSetting sum = new IteratorSetting(10, "sum", SummingCombiner.class);
     SummingCombiner.setEncodingType(sum, LongCombiner.Type.STRING);
     SummingCombiner.setCombineAllColumns(sum, true);
-    client.tableOperations().create(table,
-        new NewTableConfiguration().attachIterator(sum, EnumSet.allOf(IteratorScope.class)));
+    client
+        .tableOperations()
+        .create(
+            table,
+            new NewTableConfiguration().attachIterator(sum, EnumSet.allOf(IteratorScope.class)));
     try (BatchWriter writer = client.createBatchWriter(table)) {
       for (int n = 0; n < MUTATIONS; n++) {
         Mutation m = new Mutation("r");

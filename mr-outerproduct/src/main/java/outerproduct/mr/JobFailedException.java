@@ -15,18 +15,24 @@ public final class JobFailedException extends IOException {
     super(message);
   }
 
-  /** @param resultState what became of C, appended to the message */
-  static JobFailedException of(Job job, String resultState) throws IOException, InterruptedException {
+  /**
+   * @param resultState what became of C, appended to the message
+   */
+  static JobFailedException of(Job job, String resultState)
+      throws IOException, InterruptedException {
     return new JobFailedException(describe(job) + "; " + resultState);
   }
 
   private static String describe(Job job) throws IOException, InterruptedException {
-    StringBuilder message = new StringBuilder("job ").append(job.getJobID()).append(" ")
-        .append(job.getJobState());
-    for (TaskCompletionEvent failed : MapReduceMultiply.failedEvents(job)) {
+    StringBuilder message =
+        new StringBuilder("job ").append(job.getJobID()).append(" ").append(job.getJobState());
+    for (TaskCompletionEvent failed : JobResults.failedEvents(job)) {
       String[] diagnostics = job.getTaskDiagnostics(failed.getTaskAttemptId());
       if (diagnostics != null && diagnostics.length > 0) {
-        message.append(": ").append(failed.getTaskAttemptId()).append(": ")
+        message
+            .append(": ")
+            .append(failed.getTaskAttemptId())
+            .append(": ")
             .append(firstLine(diagnostics[0]));
         return message.toString();
       }

@@ -16,11 +16,11 @@ import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 
 /**
- * The job's own settings in its {@link Configuration}, with typed accessors so that the client
- * that writes them and the tasks that read them cannot disagree on a key or a format.
+ * The job's own settings in its {@link Configuration}, with typed accessors so that the client that
+ * writes them and the tasks that read them cannot disagree on a key or a format.
  *
- * <p>Credentials are never stored here: only the path of a client properties file on the job's
- * file system ({@link #CLIENT_PROPERTIES_PATH}), readable by the submitting user alone.
+ * <p>Credentials are never stored here: only the path of a client properties file on the job's file
+ * system ({@link #CLIENT_PROPERTIES_PATH}), readable by the submitting user alone.
  */
 public final class MultiplyConf {
   private static final String PREFIX = "outerproduct.mr.";
@@ -31,12 +31,16 @@ public final class MultiplyConf {
   public static final String C_TABLE = PREFIX + "c.table";
   public static final String REMOVE_ZEROS = PREFIX + "remove.zeros";
   public static final String CLIENT_PROPERTIES_PATH = PREFIX + "client.properties.path";
+
   /** Sorted C rows at which reducer partitions start (base64, comma-separated). */
   public static final String PARTITION_CUTS = PREFIX + "partition.cuts";
+
   /** The row subset (D4M syntax); absent for the whole table. */
   public static final String ROW_SUBSET = PREFIX + "rows";
+
   /** Distinct cells each map task pre-sums in memory before its output is sorted; 0 = off. */
   public static final String PRESUM_CELLS = PREFIX + "presum.cells";
+
   /** Largest Mutation a reducer builds for one C row before sending it. */
   public static final String MUTATION_MAX_CELLS = PREFIX + "mutation.max.cells";
 
@@ -77,7 +81,9 @@ public final class MultiplyConf {
     return conf.getBoolean(REMOVE_ZEROS, false);
   }
 
-  /** @throws IllegalArgumentException naming {@link #PRESUM_CELLS} when out of range */
+  /**
+   * @throws IllegalArgumentException naming {@link #PRESUM_CELLS} when out of range
+   */
   public int presumCells() {
     return PresumBuffer.checkCells(PRESUM_CELLS, conf.getLong(PRESUM_CELLS, 0));
   }

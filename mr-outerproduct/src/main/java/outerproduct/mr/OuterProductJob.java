@@ -6,8 +6,9 @@ import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import outerproduct.kernel.semiring.Semirings;
+import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.cli.CommandErrors;
+import outerproduct.kernel.semiring.Semirings;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -17,28 +18,43 @@ import picocli.CommandLine.Option;
  * --at AT --b B --c C …}: C = ATᵀ ⊕.⊗ B as a MapReduce job (see {@link MapReduceMultiply}).
  * Hadoop's generic options ({@code -D}, {@code -conf}, …) are taken by {@link ToolRunner} first.
  *
- * <p>Exit codes: 0 done, 1 the job failed, 2 bad arguments or unsuitable tables (the message
- * names the option or table). The Accumulo password comes from the client properties file,
- * never from the command line.
+ * <p>Exit codes: 0 done, 1 the job failed, 2 bad arguments or unsuitable tables (the message names
+ * the option or table). The Accumulo password comes from the client properties file, never from the
+ * command line.
  */
-@Command(name = "outerproduct-mr", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+    name = "outerproduct-mr",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
     description = "Multiply AT^T (+).(x) B into C with a MapReduce job over Accumulo.")
 public final class OuterProductJob extends Configured implements Tool, Callable<Integer> {
 
-  @Option(names = "--cluster", required = true, paramLabel = "FILE",
-      description = "Accumulo client properties file (instance, zookeepers, auth.principal, auth.token).")
+  @Option(
+      names = "--cluster",
+      required = true,
+      paramLabel = "FILE",
+      description =
+          "Accumulo client properties file (instance, zookeepers, auth.principal, auth.token).")
   Path clientProperties;
 
-  @Option(names = "--at", required = true, description = "Table holding AT (rows = the shared dimension k).")
+  @Option(
+      names = "--at",
+      required = true,
+      description = "Table holding AT (rows = the shared dimension k).")
   String at;
 
   @Option(names = "--b", required = true, description = "Table holding B.")
   String b;
 
-  @Option(names = "--c", required = true, description = "Result table C: new, or empty without combiners.")
+  @Option(
+      names = "--c",
+      required = true,
+      description = "Result table C: new, or empty without combiners.")
   String c;
 
-  @Option(names = "--semiring", defaultValue = Semirings.DEFAULT,
+  @Option(
+      names = "--semiring",
+      defaultValue = Semirings.DEFAULT,
       description = "Built-in name or class name. Default: ${DEFAULT-VALUE}.")
   String semiring;
 
@@ -48,35 +64,61 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
   @Option(names = "--at-columns", description = "Columns of AT to use (rows of C), D4M list.")
   String atColumns;
 
-  @Option(names = {"--columns", "--b-columns"}, description = "Columns of B to use (columns of C), D4M list.")
+  @Option(
+      names = {"--columns", "--b-columns"},
+      description = "Columns of B to use (columns of C), D4M list.")
   String bColumns;
 
-  @Option(names = "--reducers", defaultValue = "1", description = "Reduce tasks. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--reducers",
+      defaultValue = "1",
+      description = "Reduce tasks. Default: ${DEFAULT-VALUE}.")
   int reducers;
 
-  @Option(names = "--presum", defaultValue = "" + MapReduceMultiply.DEFAULT_PRESUM, paramLabel = "CELLS",
-      description = "Cells each map task pre-sums in memory before the sort; 0 = off. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--presum",
+      defaultValue = "" + MapReduceMultiply.DEFAULT_PRESUM,
+      paramLabel = "CELLS",
+      description =
+          "Cells each map task pre-sums in memory before the sort; 0 = off. Default:"
+              + " ${DEFAULT-VALUE}.")
   long presum;
 
-  @Option(names = "--output", defaultValue = "batchwriter", converter = OutputConverter.class,
-      description = "batchwriter (AccumuloOutputFormat) or bulk (RFiles + one bulk import). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--output",
+      defaultValue = "batchwriter",
+      description =
+          "batchwriter (AccumuloOutputFormat) or bulk (RFiles + one bulk import). Default:"
+              + " ${DEFAULT-VALUE}.")
   MapReduceMultiply.Output output;
 
-  @Option(names = "--replace-incomplete",
-      description = "Empty a C that an earlier multiply left unfinished (table.custom.outerproduct.state) instead of refusing it.")
+  @Option(
+      names = "--replace-incomplete",
+      description =
+          "Empty a C that an earlier multiply left unfinished (table.custom.outerproduct.state)"
+              + " instead of refusing it.")
   boolean replaceIncomplete;
 
-  @Option(names = "--remove-zeros", description = "Drop cells of C that sum to the semiring's zero.")
+  @Option(
+      names = "--remove-zeros",
+      description = "Drop cells of C that sum to the semiring's zero.")
   boolean removeZeros;
 
-  @Option(names = "--uber", description = "Run all tasks in the ApplicationMaster's JVM (small, queued multiplies).")
-  boolean uber;
+  @Option(
+      names = "--uber",
+      arity = "0..1",
+      defaultValue = "off",
+      fallbackValue = "on",
+      paramLabel = "auto|on|off",
+      description =
+          "Run all tasks in the ApplicationMaster's JVM (small, queued multiplies): on (also"
+              + " --uber alone), off, or auto (row subsets only). Default: ${DEFAULT-VALUE}.")
+  UberMode uber;
 
   @Option(names = "--verbose", description = "On an error, print its stack trace too.")
   boolean verbose;
 
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   private final PrintWriter out;
   private final PrintWriter err;
@@ -98,12 +140,18 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
   /** Parses what ToolRunner left and runs; the exit codes are the class comment's. */
   @Override
   public int run(String[] args) {
-    CommandLine cli = new CommandLine(this)
-        .setParameterExceptionHandler((e, given) -> {
-          e.getCommandLine().getErr().println("outerproduct-mr: " + e.getMessage() + " (--help lists the options)");
+    CommandLine cli = new CommandLine(this);
+    Choices.register(cli, MapReduceMultiply.Output.class);
+    Choices.register(cli, UberMode.class);
+    cli.setParameterExceptionHandler(
+        (e, given) -> {
+          e.getCommandLine()
+              .getErr()
+              .println("outerproduct-mr: " + e.getMessage() + " (--help lists the options)");
           return CommandErrors.USER_ERROR;
-        })
-        .setExecutionExceptionHandler((e, cmd, parsed) -> CommandErrors.report(cmd.getErr(), "outerproduct-mr", e, verbose));
+        });
+    cli.setExecutionExceptionHandler(
+        (e, cmd, parsed) -> CommandErrors.report(cmd.getErr(), "outerproduct-mr", e, verbose));
     cli.setOut(out);
     cli.setErr(err);
     return cli.execute(args);
@@ -112,13 +160,34 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
   @Override
   public Integer call() throws Exception {
     if (!java.nio.file.Files.isReadable(clientProperties)) {
-      throw new IllegalArgumentException("--cluster " + clientProperties + ": cannot read this client properties"
-          + " file (scripts/cluster start writes one to state/cluster/conf/accumulo-client.properties)");
+      throw new IllegalArgumentException(
+          "--cluster "
+              + clientProperties
+              + ": cannot read this client properties file (scripts/cluster start writes one to"
+              + " state/cluster/conf/accumulo-client.properties)");
     }
-    MapReduceMultiply multiply = MapReduceMultiply.on(getConf(), clientProperties)
-        .transposeOf(at).times(b).into(c).semiring(semiring).reducers(reducers).presum(presum).output(output)
-        .uber(uber).onSubmit(job -> spec.commandLine().getErr().println(
-            "submitted " + job.getJobID() + ", tracking " + job.getTrackingURL()));
+    MapReduceMultiply.Result r = multiply().run();
+    print(r);
+    return 0;
+  }
+
+  private MapReduceMultiply multiply() {
+    MapReduceMultiply multiply =
+        MapReduceMultiply.on(getConf(), clientProperties)
+            .transposeOf(at)
+            .times(b)
+            .into(c)
+            .semiring(semiring)
+            .reducers(reducers)
+            .presum(presum)
+            .output(output)
+            .uber(uber)
+            .onSubmit(
+                job ->
+                    spec.commandLine()
+                        .getErr()
+                        .println(
+                            "submitted " + job.getJobID() + ", tracking " + job.getTrackingURL()));
     if (rows != null) {
       multiply.rows(rows);
     }
@@ -134,27 +203,36 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
     if (replaceIncomplete) {
       multiply.replaceIncomplete();
     }
-    MapReduceMultiply.Result r = multiply.run();
-    JobPhases t = r.phases();
-    spec.commandLine().getOut().printf("%s: rows aligned %d, partial products %d, map output %d, combiner %d -> %d,"
-        + " entries written %d, maps %d, reduces %d%s, %.2f s, %.3g pp/s%n"
-        + "  seconds: submit %.2f, start-up %.2f, maps %.2f, reduces %.2f, commit %.2f, noticed %.2f, bulk import %.2f%n",
-        r.jobId(), r.rowsAligned(), r.partialProducts(), r.mapOutput(), r.combinerIn(), r.combinerOut(),
-        r.entriesWritten(), r.maps(), r.reduces(), r.uber() ? " (uber)" : "", r.seconds(),
-        r.partialProductsPerSecond(), t.submit(), t.startup(), t.maps(), t.reduces(), t.commit(), t.notice(),
-        t.bulkImport());
-    return 0;
+    return multiply;
   }
 
-  static final class OutputConverter implements CommandLine.ITypeConverter<MapReduceMultiply.Output> {
-    @Override
-    public MapReduceMultiply.Output convert(String value) {
-      return switch (value) {
-        case "batchwriter" -> MapReduceMultiply.Output.BATCH_WRITER;
-        case "bulk" -> MapReduceMultiply.Output.BULK;
-        default -> throw new CommandLine.TypeConversionException(
-            "'" + value + "' is not an output: use batchwriter or bulk");
-      };
-    }
+  private void print(MapReduceMultiply.Result r) {
+    JobPhases t = r.phases();
+    spec.commandLine()
+        .getOut()
+        .printf(
+            "%s: rows aligned %d, partial products %d, map output %d, combiner %d -> %d, entries"
+                + " written %d, maps %d, reduces %d%s, %.2f s, %.3g pp/s%n  seconds: submit %.2f,"
+                + " start-up %.2f, maps %.2f, reduces %.2f, commit %.2f, noticed %.2f, bulk import"
+                + " %.2f%n",
+            r.jobId(),
+            r.rowsAligned(),
+            r.partialProducts(),
+            r.mapOutput(),
+            r.combinerIn(),
+            r.combinerOut(),
+            r.entriesWritten(),
+            r.maps(),
+            r.reduces(),
+            r.uber() ? " (uber)" : "",
+            r.seconds(),
+            r.partialProductsPerSecond(),
+            t.submit(),
+            t.startup(),
+            t.maps(),
+            t.reduces(),
+            t.commit(),
+            t.notice(),
+            t.bulkImport());
   }
 }

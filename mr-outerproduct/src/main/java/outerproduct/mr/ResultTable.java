@@ -15,10 +15,10 @@ import org.apache.hadoop.io.Text;
 import outerproduct.kernel.accumulo.ResultState;
 
 /**
- * C for the MapReduce engine. The reducers write each cell's final sum as a plain put, and a
- * task attempt may run twice (retry, speculation), so C must not sum what it receives: it keeps
- * Accumulo's default of one version per cell and carries no other iterator. Then a rewritten
- * cell is replaced by the same value, and C is exact however often attempts ran.
+ * C for the MapReduce engine. The reducers write each cell's final sum as a plain put, and a task
+ * attempt may run twice (retry, speculation), so C must not sum what it receives: it keeps
+ * Accumulo's default of one version per cell and carries no other iterator. Then a rewritten cell
+ * is replaced by the same value, and C is exact however often attempts ran.
  *
  * <p>Hence C must be new or empty: the job computes C, it does not add to an existing one (the
  * iterator engine, whose C carries a combiner, does).
@@ -29,8 +29,8 @@ final class ResultTable {
   private ResultTable() {}
 
   /**
-   * Creates C (with {@code splits}) or checks that an existing C is empty, writable and
-   * configured as above.
+   * Creates C (with {@code splits}) or checks that an existing C is empty, writable and configured
+   * as above.
    *
    * @throws IllegalArgumentException naming the table and what is wrong; C is then untouched
    */
@@ -45,36 +45,70 @@ final class ResultTable {
         client.tableOperations().create(table, config);
         return;
       }
-      String user = client.whoami();
       ResultState.checkMayWrite(client, table);
-      Map<String, EnumSet<IteratorScope>> iterators = client.tableOperations().listIterators(table);
-      for (Map.Entry<String, EnumSet<IteratorScope>> it : iterators.entrySet()) {
-        if (!it.getKey().equals(VERSIONING)) {
-          throw new IllegalArgumentException("result table '" + table + "' has iterator '" + it.getKey()
-              + "' " + it.getValue() + "; the MapReduce engine writes final sums and needs a C without"
-              + " combiners (a combiner would add a retried task's output twice)");
-        }
-      }
-      if (!iterators.containsKey(VERSIONING) || !iterators.get(VERSIONING).equals(EnumSet.allOf(IteratorScope.class))) {
-        throw new IllegalArgumentException("result table '" + table + "' lacks the versioning iterator at"
-            + " every scope; without it a retried task's rewrite would show as a second value");
-      }
-      String maxVersions = client.tableOperations().getConfiguration(table)
-          .get("table.iterator.scan." + VERSIONING + ".opt.maxVersions");
-      if (maxVersions != null && !maxVersions.equals("1")) {
-        throw new IllegalArgumentException("result table '" + table + "' keeps " + maxVersions
-            + " versions; the MapReduce engine needs 1");
-      }
-      try (Scanner scanner = client.createScanner(table,
-          client.securityOperations().getUserAuthorizations(user))) {
-        if (scanner.iterator().hasNext()) {
-          throw new IllegalArgumentException("result table '" + table + "' is not empty; the MapReduce"
-              + " engine writes C = AT^T B, it does not add to an existing C: give a new or empty table");
-        }
-      }
+      checkVersioningOnly(client, table);
+      checkEmpty(client, table);
     } catch (TableNotFoundException | TableExistsException e) {
-      throw new IllegalArgumentException("result table '" + table + "' was created or deleted by someone"
-          + " else while being prepared", e);
+      throw new IllegalArgumentException(
+          "result table '"
+              + table
+              + "' was created or deleted by someone"
+              + " else while being prepared",
+          e);
+    }
+  }
+
+  private static void checkVersioningOnly(AccumuloClient client, String table)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    Map<String, EnumSet<IteratorScope>> iterators = client.tableOperations().listIterators(table);
+    for (Map.Entry<String, EnumSet<IteratorScope>> it : iterators.entrySet()) {
+      if (!it.getKey().equals(VERSIONING)) {
+        throw new IllegalArgumentException(
+            "result table '"
+                + table
+                + "' has iterator '"
+                + it.getKey()
+                + "' "
+                + it.getValue()
+                + "; the MapReduce engine writes final sums and needs a C without"
+                + " combiners (a combiner would add a retried task's output twice)");
+      }
+    }
+    if (!iterators.containsKey(VERSIONING)
+        || !iterators.get(VERSIONING).equals(EnumSet.allOf(IteratorScope.class))) {
+      throw new IllegalArgumentException(
+          "result table '"
+              + table
+              + "' lacks the versioning iterator at"
+              + " every scope; without it a retried task's rewrite would show as a second value");
+    }
+    String maxVersions =
+        client
+            .tableOperations()
+            .getConfiguration(table)
+            .get("table.iterator.scan." + VERSIONING + ".opt.maxVersions");
+    if (maxVersions != null && !maxVersions.equals("1")) {
+      throw new IllegalArgumentException(
+          "result table '"
+              + table
+              + "' keeps "
+              + maxVersions
+              + " versions; the MapReduce engine needs 1");
+    }
+  }
+
+  private static void checkEmpty(AccumuloClient client, String table)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    String user = client.whoami();
+    try (Scanner scanner =
+        client.createScanner(table, client.securityOperations().getUserAuthorizations(user))) {
+      if (scanner.iterator().hasNext()) {
+        throw new IllegalArgumentException(
+            "result table '"
+                + table
+                + "' is not empty; the MapReduce engine writes C = AT^T B, it does not add to an"
+                + " existing C: give a new or empty table");
+      }
     }
   }
 }

@@ -7,10 +7,10 @@ import outerproduct.mr.io.CellKey;
 import outerproduct.mr.task.MutationReducer;
 
 /**
- * The job's reducer, except that attempt 0 of reducer 0 fails once it has reduced
- * {@link #FAIL_AFTER_ROWS} C rows (all but the last already handed to the writer), after
- * recording that in {@link #MARKER_TABLE}. Hadoop closes
- * the failed attempt's record writer, which flushes what it was given into C.
+ * The job's reducer, except that attempt 0 of reducer 0 fails once it has reduced {@link
+ * #FAIL_AFTER_ROWS} C rows (all but the last already handed to the writer), after recording that in
+ * {@link #MARKER_TABLE}. Hadoop closes the failed attempt's record writer, which flushes what it
+ * was given into C.
  */
 public class FailingOnceReducer extends MutationReducer {
   static final String MARKER_TABLE = "failed_attempts";
@@ -25,11 +25,14 @@ public class FailingOnceReducer extends MutationReducer {
       lastRow = cell.row();
       rowsStarted++;
       var attempt = context.getTaskAttemptID();
-      if (rowsStarted == FAIL_AFTER_ROWS + 1 && attempt.getTaskID().getId() == 0 && attempt.getId() == 0) {
+      if (rowsStarted == FAIL_AFTER_ROWS + 1
+          && attempt.getTaskID().getId() == 0
+          && attempt.getId() == 0) {
         Mutation marker = new Mutation(attempt.toString());
         marker.put("", "rows", Long.toString(FAIL_AFTER_ROWS));
         context.write(new Text(MARKER_TABLE), marker);
-        throw new IOException("injected failure of " + attempt + " after " + FAIL_AFTER_ROWS + " C rows");
+        throw new IOException(
+            "injected failure of " + attempt + " after " + FAIL_AFTER_ROWS + " C rows");
       }
     }
     super.reduce(cell, values, context);

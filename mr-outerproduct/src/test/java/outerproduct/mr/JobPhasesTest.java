@@ -14,16 +14,27 @@ class JobPhasesTest {
   private static final double EPS = 1e-9;
 
   private static TaskReport task(TaskType type, int id, long start, long finish) {
-    return new TaskReport(new TaskID("1", 1, type, id), 1f, "done", new String[0],
-        TIPStatus.COMPLETE, start, finish, new Counters());
+    return new TaskReport(
+        new TaskID("1", 1, type, id),
+        1f,
+        "done",
+        new String[0],
+        TIPStatus.COMPLETE,
+        start,
+        finish,
+        new Counters());
   }
 
   @Test
   void phasesSplitTheJobAtItsTasksTimes() {
-    TaskReport[] maps = {task(TaskType.MAP, 0, 13_000, 15_500), task(TaskType.MAP, 1, 12_000, 16_000)};
+    TaskReport[] maps = {
+      task(TaskType.MAP, 0, 13_000, 15_500), task(TaskType.MAP, 1, 12_000, 16_000)
+    };
     TaskReport[] reduces = {task(TaskType.REDUCE, 0, 15_000, 19_000)};
 
-    JobPhases p = JobPhases.of(new JobPhases.ClientTimes(10_000, 10_800, 19_600, 19_600), maps, reduces, 19_100);
+    JobPhases p =
+        JobPhases.of(
+            new JobPhases.ClientTimes(10_000, 10_800, 19_600, 19_600), maps, reduces, 19_100);
 
     assertEquals(0.8, p.submit(), EPS);
     assertEquals(1.2, p.startup(), EPS, "submitted to the first map's start");
@@ -32,7 +43,10 @@ class JobPhasesTest {
     assertEquals(0.1, p.commit(), EPS, "last task finish to job finish");
     assertEquals(0.5, p.notice(), EPS, "job finish to the client's done");
     assertEquals(0.0, p.bulkImport(), EPS);
-    assertEquals(9.6, p.submit() + p.startup() + p.maps() + p.reduces() + p.commit() + p.notice(), EPS,
+    assertEquals(
+        9.6,
+        p.submit() + p.startup() + p.maps() + p.reduces() + p.commit() + p.notice(),
+        EPS,
         "the phases add up to submit-to-done");
   }
 
@@ -41,7 +55,8 @@ class JobPhasesTest {
     TaskReport[] maps = {task(TaskType.MAP, 0, 2_000, 3_000)};
     TaskReport[] reduces = {task(TaskType.REDUCE, 0, 3_000, 4_000)};
 
-    JobPhases p = JobPhases.of(new JobPhases.ClientTimes(1_000, 1_500, 4_500, 6_000), maps, reduces, 4_200);
+    JobPhases p =
+        JobPhases.of(new JobPhases.ClientTimes(1_000, 1_500, 4_500, 6_000), maps, reduces, 4_200);
 
     assertEquals(1.5, p.bulkImport(), EPS);
     assertEquals(0.3, p.notice(), EPS);
@@ -52,7 +67,8 @@ class JobPhasesTest {
     TaskReport[] maps = {task(TaskType.MAP, 0, 2_000, 3_000), task(TaskType.MAP, 1, 0, 0)};
     TaskReport[] reduces = {task(TaskType.REDUCE, 0, 3_000, 4_000)};
 
-    JobPhases p = JobPhases.of(new JobPhases.ClientTimes(1_000, 1_500, 4_500, 4_500), maps, reduces, 0);
+    JobPhases p =
+        JobPhases.of(new JobPhases.ClientTimes(1_000, 1_500, 4_500, 4_500), maps, reduces, 0);
 
     assertEquals(0.5, p.startup(), EPS, "the first start is still known");
     assertTrue(Double.isNaN(p.maps()), "maps: " + p.maps());
@@ -67,7 +83,8 @@ class JobPhasesTest {
     TaskReport[] maps = {task(TaskType.MAP, 0, 2_000, 3_000)};
     TaskReport[] reduces = {task(TaskType.REDUCE, 0, 3_000, 4_047)};
 
-    JobPhases p = JobPhases.of(new JobPhases.ClientTimes(1_000, 1_500, 4_500, 4_500), maps, reduces, 4_000);
+    JobPhases p =
+        JobPhases.of(new JobPhases.ClientTimes(1_000, 1_500, 4_500, 4_500), maps, reduces, 4_000);
 
     assertEquals(0.0, p.commit(), EPS);
     assertEquals(1.047, p.reduces(), EPS, "the reduces keep the reported finish");

@@ -39,8 +39,8 @@ import outerproduct.kernel.oracle.SparseMatrix;
 
 /**
  * {@code hadoop jar} arguments and inputs the job must refuse: exit 2 and a message naming the
- * option or table for what can be checked before submission (C untouched), exit 1 and the
- * failing task's diagnostic (table, key, value) for a bad stored value.
+ * option or table for what can be checked before submission (C untouched), exit 1 and the failing
+ * task's diagnostic (table, key, value) for a bad stored value.
  */
 @ExtendWith(SharedClusters.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -60,7 +60,8 @@ class OuterProductJobBadInputIT {
     MatrixLoader.load(client, "badAT", m, 1);
     MatrixLoader.load(client, "badB", m, 1);
     MatrixLoader.load(client, "badFull", m, 1);
-    MatrixLoader.load(client, "badValueB", new SparseMatrix().put("1", "1", "2").put("2", "7", "seven"), 1);
+    MatrixLoader.load(
+        client, "badValueB", new SparseMatrix().put("1", "1", "2").put("2", "7", "seven"), 1);
     client.tableOperations().create("badSumming");
     IteratorSetting sum = new IteratorSetting(10, "sum", SummingCombiner.class);
     SummingCombiner.setEncodingType(sum, SummingCombiner.Type.STRING);
@@ -82,14 +83,26 @@ class OuterProductJobBadInputIT {
 
   @Test
   void unknownOutputIsNamed() throws Exception {
-    Run r = run("--cluster", cluster, "--at", "badAT", "--b", "badB", "--c", "x1", "--output", "sideways");
+    Run r =
+        run(
+            "--cluster",
+            cluster,
+            "--at",
+            "badAT",
+            "--b",
+            "badB",
+            "--c",
+            "x1",
+            "--output",
+            "sideways");
     assertEquals(2, r.exit());
     assertTrue(r.err().contains("'sideways' is not an output"), r.err());
   }
 
   @Test
   void zeroReducersAreRefused() throws Exception {
-    Run r = run("--cluster", cluster, "--at", "badAT", "--b", "badB", "--c", "x2", "--reducers", "0");
+    Run r =
+        run("--cluster", cluster, "--at", "badAT", "--b", "badB", "--c", "x2", "--reducers", "0");
     assertEquals(2, r.exit());
     assertTrue(r.err().contains("reducers must be >= 1, got 0"), r.err());
     assertFalse(client.tableOperations().exists("x2"));
@@ -97,9 +110,23 @@ class OuterProductJobBadInputIT {
 
   @Test
   void missingClientPropertiesFile() throws Exception {
-    Run r = run("--cluster", "/nonexistent/client.properties", "--at", "badAT", "--b", "badB", "--c", "x3");
+    Run r =
+        run(
+            "--cluster",
+            "/nonexistent/client.properties",
+            "--at",
+            "badAT",
+            "--b",
+            "badB",
+            "--c",
+            "x3");
     assertEquals(2, r.exit());
-    assertTrue(r.err().contains("--cluster /nonexistent/client.properties: cannot read this client properties file"), r.err());
+    assertTrue(
+        r.err()
+            .contains(
+                "--cluster /nonexistent/client.properties: cannot read this client properties"
+                    + " file"),
+        r.err());
   }
 
   @Test
@@ -136,7 +163,18 @@ class OuterProductJobBadInputIT {
 
   @Test
   void malformedRowsNameThePosition() throws Exception {
-    Run r = run("--cluster", cluster, "--at", "badAT", "--b", "badB", "--c", "x6", "--rows", "1,:,:,5,");
+    Run r =
+        run(
+            "--cluster",
+            cluster,
+            "--at",
+            "badAT",
+            "--b",
+            "badB",
+            "--c",
+            "x6",
+            "--rows",
+            "1,:,:,5,");
     assertEquals(2, r.exit());
     assertTrue(r.err().contains("position"), r.err());
     assertFalse(client.tableOperations().exists("x6"));
@@ -144,7 +182,18 @@ class OuterProductJobBadInputIT {
 
   @Test
   void unknownSemiring() throws Exception {
-    Run r = run("--cluster", cluster, "--at", "badAT", "--b", "badB", "--c", "x7", "--semiring", "plus-times-quaternion");
+    Run r =
+        run(
+            "--cluster",
+            cluster,
+            "--at",
+            "badAT",
+            "--b",
+            "badB",
+            "--c",
+            "x7",
+            "--semiring",
+            "plus-times-quaternion");
     assertEquals(2, r.exit());
     assertTrue(r.err().contains("plus-times-quaternion"), r.err());
   }
@@ -152,13 +201,32 @@ class OuterProductJobBadInputIT {
   /** Generic options come before the job's: one map attempt, so the failure is reported at once. */
   @Test
   void aBadStoredValueFailsTheJobNamingTableKeyAndValue() throws Exception {
-    Run r = run("-D", "mapreduce.map.maxattempts=1", "--cluster", cluster, "--at", "badAT",
-        "--b", "badValueB", "--c", "x8");
+    Run r =
+        run(
+            "-D",
+            "mapreduce.map.maxattempts=1",
+            "--cluster",
+            cluster,
+            "--at",
+            "badAT",
+            "--b",
+            "badValueB",
+            "--c",
+            "x8");
     assertEquals(1, r.exit(), r.err());
-    assertTrue(r.err().contains("badValueB") && r.err().contains("seven") && r.err().contains("'2'")
-        && r.err().contains("'7'"), r.err());
-    assertTrue(r.err().contains("result table 'x8' may hold part of the products and is marked incomplete"), r.err());
-    assertTrue(ResultState.unfinished(client, "x8").startsWith("incomplete: job "), ResultState.unfinished(client, "x8"));
+    assertTrue(
+        r.err().contains("badValueB")
+            && r.err().contains("seven")
+            && r.err().contains("'2'")
+            && r.err().contains("'7'"),
+        r.err());
+    assertTrue(
+        r.err()
+            .contains("result table 'x8' may hold part of the products and is marked incomplete"),
+        r.err());
+    assertTrue(
+        ResultState.unfinished(client, "x8").startsWith("incomplete: job "),
+        ResultState.unfinished(client, "x8"));
   }
 
   @Test
@@ -177,10 +245,22 @@ class OuterProductJobBadInputIT {
     try (OutputStream out = Files.newOutputStream(daveFile)) {
       dave.store(out, null);
     }
-    Run r = run("--cluster", daveFile.toString(), "--at", "badAT", "--b", "badB", "--c", "x9", "--output", "bulk");
+    Run r =
+        run(
+            "--cluster",
+            daveFile.toString(),
+            "--at",
+            "badAT",
+            "--b",
+            "badB",
+            "--c",
+            "x9",
+            "--output",
+            "bulk");
     Files.delete(daveFile);
     assertEquals(2, r.exit(), r.err());
-    assertTrue(r.err().contains("output bulk: user 'dave' lacks System permission SYSTEM"), r.err());
+    assertTrue(
+        r.err().contains("output bulk: user 'dave' lacks System permission SYSTEM"), r.err());
     assertFalse(client.tableOperations().exists("x9"), "C not created");
   }
 
@@ -208,15 +288,19 @@ class OuterProductJobBadInputIT {
     ResultState.incomplete(client, "halfDone", "job job_1 failed");
     Run r = run("--cluster", cluster, "--at", "badAT", "--b", "badB", "--c", "halfDone");
     assertEquals(2, r.exit(), r.err());
-    assertTrue(r.err().contains("result table 'halfDone' is incomplete: job job_1 failed"), r.err());
+    assertTrue(
+        r.err().contains("result table 'halfDone' is incomplete: job job_1 failed"), r.err());
     assertEquals(1, entries("halfDone").size());
   }
 
   private Run run(String... args) throws Exception {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    int exit = ToolRunner.run(yarn.configuration(),
-        new OuterProductJob(new PrintWriter(out, true), new PrintWriter(err, true)), args);
+    int exit =
+        ToolRunner.run(
+            yarn.configuration(),
+            new OuterProductJob(new PrintWriter(out, true), new PrintWriter(err, true)),
+            args);
     return new Run(exit, out.toString(), err.toString());
   }
 

@@ -1,7 +1,6 @@
 package outerproduct.mr;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -16,7 +15,6 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapreduce.JobCounter;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,13 +35,14 @@ import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.ResultChecksum;
 import outerproduct.kernel.oracle.SparseMatrix;
+import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 import outerproduct.mr.MapReduceMultiply.Output;
 
 /**
- * The MapReduce engine on the shared MiniAccumuloCluster and MiniMRYarnCluster (tasks in
- * container JVMs), every C checked against the in-memory oracle.
+ * The MapReduce engine on the shared MiniAccumuloCluster and MiniMRYarnCluster (tasks in container
+ * JVMs), every C checked against the in-memory oracle.
  */
 @ExtendWith(SharedClusters.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -73,7 +72,7 @@ class OuterProductJobIT {
     client.close();
   }
 
-  private MapReduceMultiply multiply() {
+  private MultiplyBuilder.TransposeOf<MultiplyBuilder.Into<MapReduceMultiply>> multiply() {
     return MapReduceMultiply.on(yarn.configuration(), clientProperties);
   }
 
@@ -86,8 +85,15 @@ class OuterProductJobIT {
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a, b);
     TreeSet<Text> cSplits = new TreeSet<>(MatrixLoader.splits(oracle, 2));
     // A pre-sum far smaller than a map's share of C: cells leave by half-evictions, often twice.
-    MapReduceMultiply.Result r = multiply().transposeOf("AT12").times("B12").into("C12mr")
-        .reducers(2).cSplits(cSplits).presum(100_000).run();
+    MapReduceMultiply.Result r =
+        multiply()
+            .transposeOf("AT12")
+            .times("B12")
+            .into("C12mr")
+            .reducers(2)
+            .cSplits(cSplits)
+            .presum(100_000)
+            .run();
     TableMult.on(clientProps()).transposeOf("AT12").times("B12").into("C12it").run();
 
     assertEqualsOracle("C12mr", oracle);
@@ -97,17 +103,27 @@ class OuterProductJobIT {
     assertEquals(2, r.maps(), "one map per tablet of B");
     assertEquals(2, r.reduces());
     assertTrue(r.mapOutput() < r.partialProducts(), "the mappers pre-summed: " + r);
-    assertTrue(r.combinerOut() < r.combinerIn(), "the combiner summed what left the mappers twice: " + r);
+    assertTrue(
+        r.combinerOut() < r.combinerIn(), "the combiner summed what left the mappers twice: " + r);
     log.info("SCALE 12 MR: {}", r);
   }
 
   @Test
   void scale10BulkOutputEqualsOracle() throws Exception {
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10);
-    MapReduceMultiply.Result r = multiply().transposeOf("AT10").times("B10").into("C10bulk")
-        .reducers(2).cSplits(new TreeSet<>(MatrixLoader.splits(oracle, 3))).output(Output.BULK).presum(0).run();
+    MapReduceMultiply.Result r =
+        multiply()
+            .transposeOf("AT10")
+            .times("B10")
+            .into("C10bulk")
+            .reducers(2)
+            .cSplits(new TreeSet<>(MatrixLoader.splits(oracle, 3)))
+            .output(Output.BULK)
+            .presum(0)
+            .run();
     assertEqualsOracle("C10bulk", oracle);
-    assertEquals(r.partialProducts(), r.mapOutput(), "without pre-sum every product leaves its mapper");
+    assertEquals(
+        r.partialProducts(), r.mapOutput(), "without pre-sum every product leaves its mapper");
     assertEquals(oracle.nnz(), r.entriesWritten());
     assertPhasesKnown(r);
     assertTrue(r.phases().bulkImport() > 0, "the bulk import is a phase of its own: " + r.phases());
@@ -120,8 +136,16 @@ class OuterProductJobIT {
     RowRanges rows = RowRanges.parse("1,:,150,7,9,:,");
     ColumnFilter atCols = ColumnFilter.parse("1,2,3,5,8,13,21,34,55,89,");
     ColumnFilter bCols = ColumnFilter.parse("1,4,9,16,25,36,49,64,81,100,");
-    MapReduceMultiply.Result r = multiply().transposeOf("AT10").times("B10").into("C10sub")
-        .rows(rows).atColumns(atCols.toD4m()).bColumns(bCols.toD4m()).uber(true).run();
+    MapReduceMultiply.Result r =
+        multiply()
+            .transposeOf("AT10")
+            .times("B10")
+            .into("C10sub")
+            .rows(rows)
+            .atColumns(atCols.toD4m())
+            .bColumns(bCols.toD4m())
+            .uber(UberMode.ON)
+            .run();
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10, rows, atCols, bCols);
     assertTrue(oracle.nnz() > 0, "the subset is not empty");
     assertEqualsOracle("C10sub", oracle);
@@ -133,43 +157,56 @@ class OuterProductJobIT {
   }
 
   /**
-   * Every phase was read from the job's reports (none NaN, none negative) and together they fit
-   * in the multiply's own time, which also covers checking the tables before the job.
+   * Every phase was read from the job's reports (none NaN, none negative) and together they fit in
+   * the multiply's own time, which also covers checking the tables before the job.
    */
   private static void assertPhasesKnown(MapReduceMultiply.Result r) {
     JobPhases p = r.phases();
-    double[] phases = {p.submit(), p.startup(), p.maps(), p.reduces(), p.commit(), p.notice(), p.bulkImport()};
+    double[] phases = {
+      p.submit(), p.startup(), p.maps(), p.reduces(), p.commit(), p.notice(), p.bulkImport()
+    };
     for (double phase : phases) {
       assertTrue(phase >= 0, "every phase known and not negative: " + p);
     }
     double sum = Arrays.stream(phases).sum();
-    assertTrue(sum <= r.seconds() + 0.01, "phases " + sum + " s within the multiply's " + r.seconds() + " s: " + p);
+    assertTrue(
+        sum <= r.seconds() + 0.01,
+        "phases " + sum + " s within the multiply's " + r.seconds() + " s: " + p);
   }
 
   /**
-   * The first attempt of reducer 0 writes part of C, then fails; the retry rewrites the same
-   * final sums, so C is exact. Speculative execution is on. A marker table records what the
-   * failed attempt wrote.
+   * The first attempt of reducer 0 writes part of C, then fails; the retry rewrites the same final
+   * sums, so C is exact. Speculative execution is on. A marker table records what the failed
+   * attempt wrote.
    */
   @Test
   void aFailedReduceAttemptDoesNotDoubleCount() throws Exception {
     client.tableOperations().create(FailingOnceReducer.MARKER_TABLE);
-    MapReduceMultiply.Result r = multiply().transposeOf("AT10").times("B10").into("C10retry")
-        .customize(job -> {
-          job.setReducerClass(FailingOnceReducer.class);
-          // Speculative attempts are a second source of duplicate writes; allowed here.
-          job.getConfiguration().setBoolean(MRJobConfig.MAP_SPECULATIVE, true);
-          job.getConfiguration().setBoolean(MRJobConfig.REDUCE_SPECULATIVE, true);
-        }).run();
+    MapReduceMultiply.Result r =
+        multiply()
+            .transposeOf("AT10")
+            .times("B10")
+            .into("C10retry")
+            .customize(
+                job -> {
+                  job.setReducerClass(FailingOnceReducer.class);
+                  // Speculative attempts are a second source of duplicate writes; allowed here.
+                  job.getConfiguration().setBoolean(MRJobConfig.MAP_SPECULATIVE, true);
+                  job.getConfiguration().setBoolean(MRJobConfig.REDUCE_SPECULATIVE, true);
+                })
+            .run();
     assertEqualsOracle("C10retry", ReferenceMultiply.multiply(LONG, a10, b10));
     long failedAttemptRows = 0;
-    try (Scanner scan = client.createScanner(FailingOnceReducer.MARKER_TABLE, Authorizations.EMPTY)) {
+    try (Scanner scan =
+        client.createScanner(FailingOnceReducer.MARKER_TABLE, Authorizations.EMPTY)) {
       for (Map.Entry<Key, Value> e : scan) {
         assertTrue(e.getKey().getRow().toString().endsWith("_r_000000_0"), e.getKey().toString());
         failedAttemptRows = Long.parseLong(e.getValue().toString());
       }
     }
-    assertEquals(FailingOnceReducer.FAIL_AFTER_ROWS, failedAttemptRows,
+    assertEquals(
+        FailingOnceReducer.FAIL_AFTER_ROWS,
+        failedAttemptRows,
         "the failed attempt had reduced that many C rows before it failed");
     assertEquals(1, r.failedAttempts(), "exactly the injected failure: " + r);
     log.info("retried reducer: {}", r);

@@ -12,20 +12,21 @@ class UberJvmOptionsTest {
   private static final String TIERED = "-XX:+UseSerialGC";
 
   private static RowRanges singleRows(int n) {
-    return RowRanges.parse(IntStream.range(0, n).mapToObj(i -> "r" + i + ",").collect(Collectors.joining()));
+    return RowRanges.parse(
+        IntStream.range(0, n).mapToObj(i -> "r" + i + ",").collect(Collectors.joining()));
   }
 
   @Test
   void aFewSingleRowsCompileWithC1Only() {
-    assertEquals(C1_ONLY, MapReduceMultiply.uberJvmOptions(singleRows(1)));
-    assertEquals(C1_ONLY, MapReduceMultiply.uberJvmOptions(singleRows(MapReduceMultiply.C1_ONLY_MAX_ROWS)));
+    assertEquals(C1_ONLY, JobSetup.uberJvmOptions(singleRows(1)));
+    assertEquals(C1_ONLY, JobSetup.uberJvmOptions(singleRows(JobSetup.C1_ONLY_MAX_ROWS)));
   }
 
   @Test
   void moreRowsOrAnyRangeUseTieredCompilation() {
-    assertEquals(TIERED, MapReduceMultiply.uberJvmOptions(singleRows(MapReduceMultiply.C1_ONLY_MAX_ROWS + 1)));
-    assertEquals(TIERED, MapReduceMultiply.uberJvmOptions(RowRanges.parse("a,:,b,")));
-    assertEquals(TIERED, MapReduceMultiply.uberJvmOptions(RowRanges.parse("r1,a,:,b,")));
-    assertEquals(TIERED, MapReduceMultiply.uberJvmOptions(RowRanges.all()));
+    assertEquals(TIERED, JobSetup.uberJvmOptions(singleRows(JobSetup.C1_ONLY_MAX_ROWS + 1)));
+    assertEquals(TIERED, JobSetup.uberJvmOptions(RowRanges.parse("a,:,b,")));
+    assertEquals(TIERED, JobSetup.uberJvmOptions(RowRanges.parse("r1,a,:,b,")));
+    assertEquals(TIERED, JobSetup.uberJvmOptions(RowRanges.all()));
   }
 }

@@ -36,8 +36,8 @@ import outerproduct.embedded.SharedClusters;
 import outerproduct.kernel.semiring.PlusTimesLong;
 
 /**
- * A MapReduce job reading through AccumuloInputFormat and writing through AccumuloOutputFormat
- * runs its map tasks in YARN container JVMs, and the kernel's ⊕ runs in its reducer.
+ * A MapReduce job reading through AccumuloInputFormat and writing through AccumuloOutputFormat runs
+ * its map tasks in YARN container JVMs, and the kernel's ⊕ runs in its reducer.
  */
 @ExtendWith(SharedClusters.class)
 class YarnSmokeIT {
@@ -45,21 +45,23 @@ class YarnSmokeIT {
   private static final String TASK_ROW_PREFIX = "map-task ";
 
   /** Emits each value under one key, plus one record naming the container it ran in. */
-  public static class SumMapper extends Mapper<Key,Value,Text,Text> {
+  public static class SumMapper extends Mapper<Key, Value, Text, Text> {
     @Override
-    protected void map(Key key, Value value, Context context) throws IOException, InterruptedException {
+    protected void map(Key key, Value value, Context context)
+        throws IOException, InterruptedException {
       context.write(new Text("sum"), new Text(value.get()));
     }
 
     @Override
     protected void cleanup(Context context) throws IOException, InterruptedException {
-      context.write(new Text(TASK_ROW_PREFIX + System.getenv("CONTAINER_ID")),
+      context.write(
+          new Text(TASK_ROW_PREFIX + System.getenv("CONTAINER_ID")),
           new Text(Long.toString(ProcessHandle.current().pid())));
     }
   }
 
   /** ⊕ through the kernel for the sum; the task record passes through. */
-  public static class SumReducer extends Reducer<Text,Text,Text,Mutation> {
+  public static class SumReducer extends Reducer<Text, Text, Text, Mutation> {
     private final PlusTimesLong semiring = new PlusTimesLong();
 
     @Override
@@ -103,21 +105,28 @@ class YarnSmokeIT {
     Job job = Job.getInstance(yarn.configuration(), "yarn-smoke");
     job.setJarByClass(YarnSmokeIT.class);
     job.setInputFormatClass(AccumuloInputFormat.class);
-    AccumuloInputFormat.configure().clientProperties(accumulo.clientProperties()).table(in)
-        .auths(Authorizations.EMPTY).store(job);
+    AccumuloInputFormat.configure()
+        .clientProperties(accumulo.clientProperties())
+        .table(in)
+        .auths(Authorizations.EMPTY)
+        .store(job);
     job.setMapperClass(SumMapper.class);
     job.setMapOutputKeyClass(Text.class);
     job.setMapOutputValueClass(Text.class);
     job.setReducerClass(SumReducer.class);
     job.setNumReduceTasks(1);
     job.setOutputFormatClass(AccumuloOutputFormat.class);
-    AccumuloOutputFormat.configure().clientProperties(accumulo.clientProperties())
-        .defaultTable(out).store(job);
+    AccumuloOutputFormat.configure()
+        .clientProperties(accumulo.clientProperties())
+        .defaultTable(out)
+        .store(job);
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(Mutation.class);
 
     assertTrue(job.waitForCompletion(true), "job " + job.getJobID() + " failed");
-    assertEquals(0, job.getCounters().findCounter(JobCounter.TOTAL_LAUNCHED_UBERTASKS).getValue(),
+    assertEquals(
+        0,
+        job.getCounters().findCounter(JobCounter.TOTAL_LAUNCHED_UBERTASKS).getValue(),
         "no uber tasks: maps ran in their own containers");
     long maps = job.getCounters().findCounter(JobCounter.TOTAL_LAUNCHED_MAPS).getValue();
     assertEquals(2, maps, "one map per tablet of " + in);
@@ -126,14 +135,15 @@ class YarnSmokeIT {
     try (AccumuloClient client = accumulo.newClient();
         Scanner scanner = client.createScanner(out, Authorizations.EMPTY)) {
       String sum = null;
-      for (Map.Entry<Key,Value> e : scanner) {
+      for (Map.Entry<Key, Value> e : scanner) {
         String row = e.getKey().getRow().toString();
         if (row.equals("sum")) {
           sum = e.getValue().toString();
         } else {
           taskRows.add(row + " pid " + e.getValue());
           String container = row.substring(TASK_ROW_PREFIX.length());
-          assertTrue(container.startsWith("container_"), "CONTAINER_ID of a YARN container: " + row);
+          assertTrue(
+              container.startsWith("container_"), "CONTAINER_ID of a YARN container: " + row);
           assertNotEquals(Long.toString(ProcessHandle.current().pid()), e.getValue().toString());
         }
       }

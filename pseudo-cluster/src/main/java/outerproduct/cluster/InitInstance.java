@@ -5,17 +5,16 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
-
 import org.apache.accumulo.server.init.Initialize;
 
 /**
- * Runs {@code accumulo init} for the pseudo-distributed cluster with the instance name, root
- * user and password taken from its client properties file.
+ * Runs {@code accumulo init} for the pseudo-distributed cluster with the instance name, root user
+ * and password taken from its client properties file.
  *
- * <p>Accumulo's own {@code init} takes the password either from a console or as
- * {@code --password} on its command line, where every local user can read it in the process
- * list. Reading it from the (owner-only) properties file and handing it to {@link Initialize}
- * inside this JVM keeps it out of argument lists and logs.
+ * <p>Accumulo's own {@code init} takes the password either from a console or as {@code --password}
+ * on its command line, where every local user can read it in the process list. Reading it from the
+ * (owner-only) properties file and handing it to {@link Initialize} inside this JVM keeps it out of
+ * argument lists and logs.
  */
 public final class InitInstance {
 
@@ -33,12 +32,22 @@ public final class InitInstance {
     }
     String principal = required(client, file, "auth.principal");
     if (!principal.equals("root")) {
-      System.err.println("error: " + file + ": auth.principal is '" + principal
-          + "'; init creates the 'root' user, so the cluster's client properties must name it");
+      System.err.println(
+          "error: "
+              + file
+              + ": auth.principal is '"
+              + principal
+              + "'; init creates the 'root' user, so the cluster's client properties must name it");
       System.exit(2);
     }
-    new Initialize().execute(new String[] {"--instance-name", required(client, file, "instance.name"),
-        "--password", required(client, file, "auth.token")});
+    new Initialize()
+        .execute(
+            new String[] {
+              "--instance-name",
+              required(client, file, "instance.name"),
+              "--password",
+              required(client, file, "auth.token")
+            });
     // ZooKeeper and HDFS client threads are not daemons; init is done once execute returns.
     System.exit(0);
   }

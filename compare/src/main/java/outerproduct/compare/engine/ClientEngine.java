@@ -25,23 +25,24 @@ import outerproduct.kernel.product.OuterProduct;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
- * The D4M-style baseline ({@code client} in docs/format.md): scan AT and B to the client, multiply there
- * through the kernel, hold C in client memory, BatchWrite it. It holds all of C by design: that
- * is the cost of "data to compute" that the server-side engines are measured against.
+ * The D4M-style baseline ({@code client} in docs/format.md): scan AT and B to the client, multiply
+ * there through the kernel, hold C in client memory, BatchWrite it. It holds all of C by design:
+ * that is the cost of "data to compute" that the server-side engines are measured against.
  *
- * <p>Because it holds C, its memory grows with C and with the multiplies running at once. All
- * of them together may hold at most {@link #cellBudget()} cells (half the heap at an estimated
- * {@value #BYTES_PER_CELL} bytes per cell); a multiply that would pass it stops with
- * {@link MemoryBudgetExceededException} and writes nothing, instead of running the JVM, and
- * with it every other run of the harness, out of memory.
+ * <p>Because it holds C, its memory grows with C and with the multiplies running at once. All of
+ * them together may hold at most {@link #cellBudget()} cells (half the heap at an estimated {@value
+ * #BYTES_PER_CELL} bytes per cell); a multiply that would pass it stops with {@link
+ * MemoryBudgetExceededException} and writes nothing, instead of running the JVM, and with it every
+ * other run of the harness, out of memory.
  *
- * <p>It reads a row subset as the server-side engines do: one scan of the subset's span per
- * table, filtered on the tablet servers by the kernel's {@code RowRangesIterator} (so the
- * kernel must be on their classpath, as it is wherever the iterator engine is deployed).
+ * <p>It reads a row subset as the server-side engines do: one scan of the subset's span per table,
+ * filtered on the tablet servers by the kernel's {@code RowRangesIterator} (so the kernel must be
+ * on their classpath, as it is wherever the iterator engine is deployed).
  */
 public final class ClientEngine {
   /** Counts of one run. */
-  public record Result(long rowsAligned, long partialProducts, long entriesWritten, double seconds) {}
+  public record Result(
+      long rowsAligned, long partialProducts, long entriesWritten, double seconds) {}
 
   /**
    * Heap per held cell of C: a HashMap node, the cell record with three Texts and their byte
@@ -78,19 +79,35 @@ public final class ClientEngine {
    * @throws IllegalArgumentException if C exists or equals an input: C is always a fresh table
    * @throws MemoryBudgetExceededException if C would not fit; C is then empty
    */
-  public static <T> Result multiply(AccumuloClient client, Semiring<T> semiring, String at,
-      String b, String c, RowRanges rows, Authorizations auths)
+  public static <T> Result multiply(
+      AccumuloClient client,
+      Semiring<T> semiring,
+      String at,
+      String b,
+      String c,
+      RowRanges rows,
+      Authorizations auths)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
     return multiply(client, semiring, at, b, c, rows, auths, cellBudget());
   }
 
-  /** As {@link #multiply(AccumuloClient, Semiring, String, String, String, RowRanges, Authorizations)} with a given budget. */
-  static <T> Result multiply(AccumuloClient client, Semiring<T> semiring, String at,
-      String b, String c, RowRanges rows, Authorizations auths, long cellBudget)
+  /**
+   * As {@link #multiply(AccumuloClient, Semiring, String, String, String, RowRanges,
+   * Authorizations)} with a given budget.
+   */
+  static <T> Result multiply(
+      AccumuloClient client,
+      Semiring<T> semiring,
+      String at,
+      String b,
+      String c,
+      RowRanges rows,
+      Authorizations auths,
+      long cellBudget)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
     if (c.equals(at) || c.equals(b)) {
-      throw new IllegalArgumentException("result table '" + c + "' must differ from inputs '" + at
-          + "' and '" + b + "'");
+      throw new IllegalArgumentException(
+          "result table '" + c + "' must differ from inputs '" + at + "' and '" + b + "'");
     }
     for (String input : new String[] {at, b}) {
       if (!client.tableOperations().exists(input)) {
@@ -101,7 +118,8 @@ public final class ClientEngine {
     try {
       client.tableOperations().create(c);
     } catch (TableExistsException e) {
-      throw new IllegalArgumentException("result table '" + c + "' already exists; refusing to add to it", e);
+      throw new IllegalArgumentException(
+          "result table '" + c + "' already exists; refusing to add to it", e);
     }
     long begin = System.nanoTime();
     Map<Cell, T> sums = new HashMap<>();
@@ -114,7 +132,10 @@ public final class ClientEngine {
         for (Map.Entry<Cell, T> e : sums.entrySet()) {
           Cell cell = e.getKey();
           Mutation m = new Mutation(cell.row());
-          m.at().family("").qualifier(cell.column()).visibility(cell.visibility())
+          m.at()
+              .family("")
+              .qualifier(cell.column())
+              .visibility(cell.visibility())
               .put(new Value(semiring.encode(e.getValue())));
           writer.addMutation(m);
         }
@@ -126,11 +147,11 @@ public final class ClientEngine {
   }
 
   /**
-   * Returns once every tablet of the just-created {@code c} has a tablet server, polling as
-   * {@code locate} does (from 0.1 s, growing). Without it a small multiply reaches its
-   * BatchWriter before the manager has assigned C's tablet, and the writer requeues mutations
-   * it could not place only after holding them at least 1 s: 1-row requests then took 1.5 s
-   * instead of 0.1 s. The iterator engine waits for C's hosting the same way, on its clock.
+   * Returns once every tablet of the just-created {@code c} has a tablet server, polling as {@code
+   * locate} does (from 0.1 s, growing). Without it a small multiply reaches its BatchWriter before
+   * the manager has assigned C's tablet, and the writer requeues mutations it could not place only
+   * after holding them at least 1 s: 1-row requests then took 1.5 s instead of 0.1 s. The iterator
+   * engine waits for C's hosting the same way, on its clock.
    */
   private static void awaitHosted(AccumuloClient client, String c)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
@@ -138,8 +159,16 @@ public final class ClientEngine {
   }
 
   /** Sums every partial product into {@code sums}; returns {rows aligned, partial products}. */
-  private static <T> long[] sumProducts(AccumuloClient client, Semiring<T> semiring, String at,
-      String b, String c, RowRanges rows, Authorizations auths, Map<Cell, T> sums, long budget)
+  private static <T> long[] sumProducts(
+      AccumuloClient client,
+      Semiring<T> semiring,
+      String at,
+      String b,
+      String c,
+      RowRanges rows,
+      Authorizations auths,
+      Map<Cell, T> sums,
+      long budget)
       throws TableNotFoundException, IOException {
     // One scan of the subset's span per table, the tablet server skipping the rows between, as
     // the server-side engines read it: a scan per row range costs a round trip each, which for
@@ -153,18 +182,34 @@ public final class ClientEngine {
           scan.addScanIterator(RowRangesIterator.setting(rows));
         }
       }
-      OuterProduct<T> product = new OuterProduct<>(semiring,
-          new ScanEntrySource(at, atScan.iterator()), new ScanEntrySource(b, bScan.iterator()));
+      OuterProduct<T> product =
+          new OuterProduct<>(
+              semiring,
+              new ScanEntrySource(at, atScan.iterator()),
+              new ScanEntrySource(b, bScan.iterator()));
       while (product.advance()) {
         int before = sums.size();
-        sums.merge(new Cell(new Text(product.i()), new Text(product.j()), new Text(product.visibility())),
-            product.value(), semiring::plus);
+        sums.merge(
+            new Cell(new Text(product.i()), new Text(product.j()), new Text(product.visibility())),
+            product.value(),
+            semiring::plus);
         if (sums.size() > before && CELLS_HELD.incrementAndGet() > budget) {
-          throw new MemoryBudgetExceededException("client baseline: C of '" + c + "' would pass the "
-              + budget + " cells that the client multiplies running in this JVM may hold together"
-              + " (half of its " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB heap at about "
-              + BYTES_PER_CELL + " bytes per cell); it held " + sums.size() + " cells. Nothing was"
-              + " written to '" + c + "'. Give the JVM more heap or run fewer client multiplies at once.");
+          throw new MemoryBudgetExceededException(
+              "client baseline: C of '"
+                  + c
+                  + "' would pass the "
+                  + budget
+                  + " cells that the client multiplies running in this JVM may hold together"
+                  + " (half of its "
+                  + Runtime.getRuntime().maxMemory() / (1 << 20)
+                  + " MB heap at about "
+                  + BYTES_PER_CELL
+                  + " bytes per cell); it held "
+                  + sums.size()
+                  + " cells. Nothing was"
+                  + " written to '"
+                  + c
+                  + "'. Give the JVM more heap or run fewer client multiplies at once.");
         }
       }
       return new long[] {product.rowsAligned(), product.partialProducts()};

@@ -1,45 +1,69 @@
 package outerproduct.compare.engine;
 
-import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SortedSet;
 import org.apache.accumulo.core.client.AccumuloClient;
-import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 import org.apache.hadoop.io.Text;
 import outerproduct.iterator.ResultTables;
 import outerproduct.iterator.TableMult;
+import outerproduct.kernel.cli.Choice;
 import outerproduct.kernel.d4m.RowRanges;
-import outerproduct.mr.MapReduceMultiply;
 import outerproduct.kernel.semiring.Semiring;
+import outerproduct.mr.MapReduceMultiply;
+import outerproduct.mr.UberMode;
 
 /** The engines the harness can run on the same inputs, by the names docs/format.md gives them. */
-public enum Engine {
+public enum Engine implements Choice {
   ITERATOR("iterator") {
     @Override
-    public Run multiply(Target target, Semiring<?> semiring, String at, String b, String c,
-        RowRanges rows, Settings settings) throws Exception {
+    public Run multiply(
+        Target target,
+        Semiring<?> semiring,
+        String at,
+        String b,
+        String c,
+        RowRanges rows,
+        Settings settings)
+        throws Exception {
       AccumuloClient client = target.client();
       long prepareBegin = System.nanoTime();
       ResultTables.prepare(client, c, semiring.name(), settings.resultSplits(), false);
       settings.applyDurability(client, c);
       double prepareSeconds = secondsSince(prepareBegin);
-      TableMult.Result r = TableMult.on(target.clientProperties()).transposeOf(at).times(b).into(c)
-          .semiring(semiring.name()).rows(rows).presum(settings.presum()).run();
-      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(),
+      TableMult.Result r =
+          TableMult.on(target.clientProperties())
+              .transposeOf(at)
+              .times(b)
+              .into(c)
+              .semiring(semiring.name())
+              .rows(rows)
+              .presum(settings.presum())
+              .run();
+      return new Run(
+          r.partialProducts(),
+          r.entriesWritten(),
+          r.seconds(),
           Map.of("t_prepare_c_s", prepareSeconds));
     }
   },
   /**
-   * The ingest ceiling (docs/format.md): the iterator engine's write path (same RemoteWriteIterator and
-   * settings, inside the tablet servers) replaying this multiply's partial products from a
+   * The ingest ceiling (docs/format.md): the iterator engine's write path (same RemoteWriteIterator
+   * and settings, inside the tablet servers) replaying this multiply's partial products from a
    * products table. Its time excludes writing that table; its C must equal the oracle's too.
    */
   INGEST_CEILING("ingest-ceiling") {
     @Override
-    public Run multiply(Target target, Semiring<?> semiring, String at, String b, String c,
-        RowRanges rows, Settings settings) throws Exception {
+    public Run multiply(
+        Target target,
+        Semiring<?> semiring,
+        String at,
+        String b,
+        String c,
+        RowRanges rows,
+        Settings settings)
+        throws Exception {
       AccumuloClient client = target.client();
       if (!rows.isAll()) {
         throw new IllegalArgumentException("ingest-ceiling replays whole-table products only");
@@ -48,32 +72,59 @@ public enum Engine {
       ProductsTable.write(client, target.volumes().get(), semiring, at, b, products);
       ResultTables.prepare(client, c, semiring.name(), settings.resultSplits(), false);
       settings.applyDurability(client, c);
-      TableMult.Result r = TableMult.on(target.clientProperties()).into(c).semiring(semiring.name())
-          .presum(settings.presum()).replayProducts(products);
+      TableMult.Result r =
+          TableMult.on(target.clientProperties())
+              .transposeOf(at)
+              .times(b)
+              .into(c)
+              .semiring(semiring.name())
+              .presum(settings.presum())
+              .replayProducts(products);
       client.tableOperations().delete(products);
       return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), Map.of());
     }
   },
   CLIENT("client") {
     @Override
-    public Run multiply(Target target, Semiring<?> semiring, String at, String b, String c,
-        RowRanges rows, Settings settings) throws Exception {
+    public Run multiply(
+        Target target,
+        Semiring<?> semiring,
+        String at,
+        String b,
+        String c,
+        RowRanges rows,
+        Settings settings)
+        throws Exception {
       AccumuloClient client = target.client();
-      ClientEngine.Result r = ClientEngine.multiply(client, semiring, at, b, c, rows,
-          client.securityOperations().getUserAuthorizations(client.whoami()));
+      ClientEngine.Result r =
+          ClientEngine.multiply(
+              client,
+              semiring,
+              at,
+              b,
+              c,
+              rows,
+              client.securityOperations().getUserAuthorizations(client.whoami()));
       return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), Map.of());
     }
   },
   /**
    * The MapReduce job on the target's YARN cluster. Uber mode (the whole job in the
-   * ApplicationMaster's JVM) for row subsets unless the settings say otherwise: their few maps
-   * cost more to start than to run.
+   * ApplicationMaster's JVM) for row subsets unless the settings say otherwise: their few maps cost
+   * more to start than to run.
    */
   MR("mr") {
     @Override
-    public Run multiply(Target target, Semiring<?> semiring, String at, String b, String c,
-        RowRanges rows, Settings settings) throws Exception {
-      boolean uber = settings.mrUber() == null ? !rows.isAll() : settings.mrUber();
+    public Run multiply(
+        Target target,
+        Semiring<?> semiring,
+        String at,
+        String b,
+        String c,
+        RowRanges rows,
+        Settings settings)
+        throws Exception {
+      boolean uber = settings.mrUber().appliesTo(rows);
       // C is created here, as the iterator engine's is, so both times start at the multiply.
       long prepareBegin = System.nanoTime();
       NewTableConfiguration cConfig = new NewTableConfiguration();
@@ -82,17 +133,26 @@ public enum Engine {
       }
       target.client().tableOperations().create(c, cConfig);
       double prepareSeconds = secondsSince(prepareBegin);
-      MapReduceMultiply.Result r = MapReduceMultiply.on(target.yarn().get(), target.clientPropertiesFile())
-          .transposeOf(at).times(b).into(c).semiring(semiring.name()).rows(rows)
-          .reducers(uber ? 1 : settings.mrReducers()).presum(settings.mrPresum()).output(settings.mrOutput()).uber(uber)
-          .cSplits(settings.resultSplits())
-          .customize(job -> settings.mrConf().forEach(job.getConfiguration()::set)).run();
+      MapReduceMultiply.Result r =
+          MapReduceMultiply.on(target.yarn().get(), target.clientPropertiesFile())
+              .transposeOf(at)
+              .times(b)
+              .into(c)
+              .semiring(semiring.name())
+              .rows(rows)
+              .reducers(uber ? 1 : settings.mrReducers())
+              .presum(settings.mrPresum())
+              .output(settings.mrOutput())
+              .uber(settings.mrUber())
+              .cSplits(settings.resultSplits())
+              .customize(job -> settings.mrConf().forEach(job.getConfiguration()::set))
+              .run();
       Map<String, Object> info = new LinkedHashMap<>();
       info.put("job_id", r.jobId());
       info.put("maps", r.maps());
       info.put("reduces", r.reduces());
       info.put("uber", r.uber());
-      info.put("output", settings.mrOutput().name().toLowerCase(java.util.Locale.ROOT));
+      info.put("output", settings.mrOutput().label());
       info.put("map_output", r.mapOutput());
       info.put("combiner_in", r.combinerIn());
       info.put("combiner_out", r.combinerOut());
@@ -116,15 +176,28 @@ public enum Engine {
    * Engine knobs the harness sets: pre-sum cells (iterator engine, per tablet; 0 = off), split
    * points of a new C (the client baseline creates its C itself and ignores them), C's durability
    * (iterator engine; an explicit, reported choice), and the MapReduce job's reducers, output, uber
-   * mode (null: for row subsets), extra job settings and pre-sum cells per map task.
+   * mode, extra job settings and pre-sum cells per map task.
    */
-  public record Settings(long presum, SortedSet<Text> resultSplits, String resultDurability,
-      int mrReducers, MapReduceMultiply.Output mrOutput, Boolean mrUber, Map<String, String> mrConf,
+  public record Settings(
+      long presum,
+      SortedSet<Text> resultSplits,
+      String resultDurability,
+      int mrReducers,
+      MapReduceMultiply.Output mrOutput,
+      UberMode mrUber,
+      Map<String, String> mrConf,
       long mrPresum) {
 
     /** The iterator engine's settings with the MapReduce engine's defaults. */
     public Settings(long presum, SortedSet<Text> resultSplits, String resultDurability) {
-      this(presum, resultSplits, resultDurability, 1, MapReduceMultiply.Output.BATCH_WRITER, null, Map.of(),
+      this(
+          presum,
+          resultSplits,
+          resultDurability,
+          1,
+          MapReduceMultiply.Output.BATCH_WRITER,
+          UberMode.AUTO,
+          Map.of(),
           MapReduceMultiply.DEFAULT_PRESUM);
     }
 
@@ -137,16 +210,17 @@ public enum Engine {
   }
 
   /**
-   * What every engine reports; the time is from the call to C being readable. {@code info}
-   * holds engine-specific, informational fields for the report (job id, task counts, …).
+   * What every engine reports; the time is from the call to C being readable. {@code info} holds
+   * engine-specific, informational fields for the report (job id, task counts, …).
    */
-  public record Run(long partialProducts, long entriesWritten, double seconds, Map<String, Object> info) {}
+  public record Run(
+      long partialProducts, long entriesWritten, double seconds, Map<String, Object> info) {}
 
   /**
-   * Whether an unrecorded warm-up multiply warms this engine for the runs that follow: true
-   * where its code runs in JVMs that stay up (the tablet servers, this client). A MapReduce job
-   * starts a new ApplicationMaster and new task JVMs every time, so a warm-up is paid, not kept
-   * (SCALE 10: 21.2 s for the warm-up against 19.5 s for the recorded run after it).
+   * Whether an unrecorded warm-up multiply warms this engine for the runs that follow: true where
+   * its code runs in JVMs that stay up (the tablet servers, this client). A MapReduce job starts a
+   * new ApplicationMaster and new task JVMs every time, so a warm-up is paid, not kept (SCALE 10:
+   * 21.2 s for the warm-up against 19.5 s for the recorded run after it).
    */
   public boolean keepsWarm() {
     return this != MR;
@@ -158,12 +232,26 @@ public enum Engine {
     this.name = name;
   }
 
-  public String engineName() {
+  @Override
+  public String label() {
     return name;
   }
 
-  public abstract Run multiply(Target target, Semiring<?> semiring, String at, String b, String c,
-      RowRanges rows, Settings settings) throws Exception;
+  /** The label, so that logs name engines as users type them. */
+  @Override
+  public String toString() {
+    return name;
+  }
+
+  public abstract Run multiply(
+      Target target,
+      Semiring<?> semiring,
+      String at,
+      String b,
+      String c,
+      RowRanges rows,
+      Settings settings)
+      throws Exception;
 
   /** Whole megabytes; null for 0 (the counter was not measured). */
   private static Long megabytes(long bytes) {
@@ -177,19 +265,5 @@ public enum Engine {
 
   private static double secondsSince(long nanoTime) {
     return (System.nanoTime() - nanoTime) / 1e9;
-  }
-
-  public static List<String> names() {
-    return java.util.Arrays.stream(values()).map(Engine::engineName).toList();
-  }
-
-  /** @throws IllegalArgumentException naming the engine and the ones that exist */
-  public static Engine named(String name) {
-    for (Engine e : values()) {
-      if (e.name.equals(name)) {
-        return e;
-      }
-    }
-    throw new IllegalArgumentException("unknown engine '" + name + "'; engines: " + names());
   }
 }

@@ -18,45 +18,66 @@ import outerproduct.kernel.semiring.Semiring;
 
 /**
  * Materializes a multiply's partial products as a table keyed (row k, family i, qualifier j) — the
- * exact stream TwoTableIterator hands to RemoteWriteIterator — so the ingest ceiling can replay
- * the same entries, in the same order and key space, without reading AT or multiplying.
+ * exact stream TwoTableIterator hands to RemoteWriteIterator — so the ingest ceiling can replay the
+ * same entries, in the same order and key space, without reading AT or multiplying.
  *
- * <p>The products come out of {@link OuterProduct} in key order, so they go into one RFile and
- * one bulk import: the table is ready to replay from a file without passing through a tablet
- * server's log, memory map and a compaction (at SCALE 12, 6.8 million entries, that path took
- * about 20 s of a run that measures something else).
+ * <p>The products come out of {@link OuterProduct} in key order, so they go into one RFile and one
+ * bulk import: the table is ready to replay from a file without passing through a tablet server's
+ * log, memory map and a compaction (at SCALE 12, 6.8 million entries, that path took about 20 s of
+ * a run that measures something else).
  */
 public final class ProductsTable {
   private ProductsTable() {}
 
   /**
-   * @param volumes a configuration whose default file system holds the instance's volumes
-   *     (local for the embedded cluster, HDFS for the pseudo-distributed one): the RFile is
-   *     staged there, under the user's home, and removed after the import
+   * @param volumes a configuration whose default file system holds the instance's volumes (local
+   *     for the embedded cluster, HDFS for the pseudo-distributed one): the RFile is staged there,
+   *     under the user's home, and removed after the import
    * @return the number of partial products written
    */
-  public static <T> long write(AccumuloClient client, Configuration volumes, Semiring<T> semiring, String at,
-      String b, String products) throws Exception {
+  public static <T> long write(
+      AccumuloClient client,
+      Configuration volumes,
+      Semiring<T> semiring,
+      String at,
+      String b,
+      String products)
+      throws Exception {
     client.tableOperations().create(products);
     FileSystem fs = FileSystem.get(volumes);
-    Path dir = fs.makeQualified(new Path(fs.getHomeDirectory(), ".outerproduct/products-" + UUID.randomUUID()));
+    Path dir =
+        fs.makeQualified(
+            new Path(fs.getHomeDirectory(), ".outerproduct/products-" + UUID.randomUUID()));
     fs.mkdirs(dir, new FsPermission((short) 0700));
     long n = 0;
     try {
       try (Scanner atScan = client.createScanner(at, Authorizations.EMPTY);
           Scanner bScan = client.createScanner(b, Authorizations.EMPTY);
-          RFileWriter writer = RFile.newWriter().to(new Path(dir, "products.rf").toString()).withFileSystem(fs)
-              .build()) {
+          RFileWriter writer =
+              RFile.newWriter()
+                  .to(new Path(dir, "products.rf").toString())
+                  .withFileSystem(fs)
+                  .build()) {
         writer.startDefaultLocalityGroup();
-        OuterProduct<T> product = new OuterProduct<>(semiring, new ScanEntrySource(at, atScan.iterator()),
-            new ScanEntrySource(b, bScan.iterator()));
+        OuterProduct<T> product =
+            new OuterProduct<>(
+                semiring,
+                new ScanEntrySource(at, atScan.iterator()),
+                new ScanEntrySource(b, bScan.iterator()));
         while (product.advance()) {
-          writer.append(new Key(product.k(), product.i(), product.j()), new Value(semiring.encode(product.value())));
+          writer.append(
+              new Key(product.k(), product.i(), product.j()),
+              new Value(semiring.encode(product.value())));
           n++;
         }
       }
       if (n > 0) {
-        client.tableOperations().importDirectory(dir.toString()).to(products).tableTime(true).load();
+        client
+            .tableOperations()
+            .importDirectory(dir.toString())
+            .to(products)
+            .tableTime(true)
+            .load();
       }
     } finally {
       fs.delete(dir, true);

@@ -26,11 +26,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Peak Java heap of the embedded tablet servers over one run, as the heap in use right after a
  * garbage collection: what a server had to keep, not the garbage it had not yet collected. The
- * harness attaches to each server's JVM (same host, same user) and listens to its collections
- * over JMX; {@link #reset()} starts a run, {@link #peakMb()} gives the largest server's peak since.
- * A run without any collection reports the heap in use at its end (an upper bound). In-memory
- * maps live off the heap when native maps are on, so this is the engine's own footprint plus
- * Accumulo's scan and write buffers.
+ * harness attaches to each server's JVM (same host, same user) and listens to its collections over
+ * JMX; {@link #reset()} starts a run, {@link #peakMb()} gives the largest server's peak since. A
+ * run without any collection reports the heap in use at its end (an upper bound). In-memory maps
+ * live off the heap when native maps are on, so this is the engine's own footprint plus Accumulo's
+ * scan and write buffers.
  */
 public final class TabletServerHeap implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(TabletServerHeap.class);
@@ -44,8 +44,8 @@ public final class TabletServerHeap implements AutoCloseable {
   private TabletServerHeap() {}
 
   /**
-   * Attaches to the given tablet-server processes; a process that cannot be attached to is
-   * logged and left out (the report then has no peak for it).
+   * Attaches to the given tablet-server processes; a process that cannot be attached to is logged
+   * and left out (the report then has no peak for it).
    */
   public static TabletServerHeap attach(List<Long> pids) {
     TabletServerHeap heap = new TabletServerHeap();
@@ -69,22 +69,38 @@ public final class TabletServerHeap implements AutoCloseable {
   }
 
   private static Server listen(MBeanServerConnection connection) throws IOException {
-    Set<String> heapPools = ManagementFactory.getPlatformMXBeans(connection, MemoryPoolMXBean.class).stream()
-        .filter(pool -> pool.getType() == MemoryType.HEAP).map(MemoryPoolMXBean::getName)
-        .collect(Collectors.toSet());
-    Server server = new Server(ManagementFactory.getPlatformMXBean(connection, MemoryMXBean.class),
-        heapPools, new AtomicLong());
-    for (GarbageCollectorMXBean collector
-        : ManagementFactory.getPlatformMXBeans(connection, GarbageCollectorMXBean.class)) {
+    Set<String> heapPools =
+        ManagementFactory.getPlatformMXBeans(connection, MemoryPoolMXBean.class).stream()
+            .filter(pool -> pool.getType() == MemoryType.HEAP)
+            .map(MemoryPoolMXBean::getName)
+            .collect(Collectors.toSet());
+    Server server =
+        new Server(
+            ManagementFactory.getPlatformMXBean(connection, MemoryMXBean.class),
+            heapPools,
+            new AtomicLong());
+    for (GarbageCollectorMXBean collector :
+        ManagementFactory.getPlatformMXBeans(connection, GarbageCollectorMXBean.class)) {
       try {
-        connection.addNotificationListener(collector.getObjectName(), (Notification n, Object handback) -> {
-          if (n.getType().equals(GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION)) {
-            long used = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData()).getGcInfo()
-                .getMemoryUsageAfterGc().entrySet().stream().filter(e -> heapPools.contains(e.getKey()))
-                .mapToLong(e -> e.getValue().getUsed()).sum();
-            server.peakAfterGc().accumulateAndGet(used, Math::max);
-          }
-        }, null, null);
+        connection.addNotificationListener(
+            collector.getObjectName(),
+            (Notification n, Object handback) -> {
+              if (n.getType()
+                  .equals(GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION)) {
+                long used =
+                    GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData())
+                        .getGcInfo()
+                        .getMemoryUsageAfterGc()
+                        .entrySet()
+                        .stream()
+                        .filter(e -> heapPools.contains(e.getKey()))
+                        .mapToLong(e -> e.getValue().getUsed())
+                        .sum();
+                server.peakAfterGc().accumulateAndGet(used, Math::max);
+              }
+            },
+            null,
+            null);
       } catch (javax.management.InstanceNotFoundException e) {
         throw new IOException("garbage collector " + collector.getName() + " vanished", e);
       }

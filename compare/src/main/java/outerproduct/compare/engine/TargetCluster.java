@@ -19,18 +19,20 @@ import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.conf.Property;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import outerproduct.compare.ProjectHome;
 import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.EmbeddedYarn;
 
 /**
- * The cluster a comparison runs on and the {@link Target} the engines get from it: either
- * embedded (MiniAccumuloCluster, plus MiniMRYarnCluster when the MapReduce engine is asked
- * for, started here and stopped on {@link #close}) or an existing cluster named by its Accumulo
- * client properties and its Hadoop configuration directory, which is left running.
+ * The cluster a comparison runs on and the {@link Target} the engines get from it: either embedded
+ * (MiniAccumuloCluster, plus MiniMRYarnCluster when the MapReduce engine is asked for, started here
+ * and stopped on {@link #close}) or an existing cluster named by its Accumulo client properties and
+ * its Hadoop configuration directory, which is left running.
  */
 public final class TargetCluster implements AutoCloseable {
-  private static final String[] HADOOP_SITE_FILES =
-      {"core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml"};
+  private static final String[] HADOOP_SITE_FILES = {
+    "core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml"
+  };
 
   private final Deque<AutoCloseable> owned = new ArrayDeque<>();
   private Target target;
@@ -41,29 +43,47 @@ public final class TargetCluster implements AutoCloseable {
   private TargetCluster() {}
 
   /** Starts an embedded Accumulo cluster, and an embedded YARN cluster if {@code withYarn}. */
-  public static TargetCluster embedded(Path dir, EmbeddedAccumulo.Settings settings, boolean withYarn,
-      int yarnMemoryMb) {
+  public static TargetCluster embedded(
+      Path dir, EmbeddedAccumulo.Settings settings, boolean withYarn, int yarnMemoryMb) {
     TargetCluster cluster = new TargetCluster();
     try {
       // The two start side by side: each spends most of its start waiting on its own servers.
-      CompletableFuture<EmbeddedYarn> yarnStart = withYarn
-          ? CompletableFuture.supplyAsync(() -> EmbeddedYarn.start(dir, yarnMemoryMb)) : null;
+      CompletableFuture<EmbeddedYarn> yarnStart =
+          withYarn
+              ? CompletableFuture.supplyAsync(() -> EmbeddedYarn.start(dir, yarnMemoryMb))
+              : null;
       EmbeddedAccumulo accumulo = cluster.startAccumuloBeside(yarnStart, dir, settings);
       EmbeddedYarn yarn = yarnStart == null ? null : yarnStart.join();
       AccumuloClient client = cluster.own(accumulo.newClient());
       cluster.heap = cluster.own(TabletServerHeap.attach(accumulo.tabletServerPids()));
-      cluster.inMemoryMaps = () -> {
-        long nativeMaps = accumulo.tabletServersWithNativeMaps();
-        int servers = accumulo.tabletServerPids().size();
-        return nativeMaps == servers ? "native" : nativeMaps == 0 ? "java"
-            : "native in " + nativeMaps + " of " + servers + " tablet servers, java in the others";
-      };
-      Supplier<Configuration> yarnConf = yarn != null ? yarn::configuration : () -> {
-        throw new IllegalStateException("no YARN cluster was started for this run");
-      };
+      cluster.inMemoryMaps =
+          () -> {
+            long nativeMaps = accumulo.tabletServersWithNativeMaps();
+            int servers = accumulo.tabletServerPids().size();
+            return nativeMaps == servers
+                ? "native"
+                : nativeMaps == 0
+                    ? "java"
+                    : "native in "
+                        + nativeMaps
+                        + " of "
+                        + servers
+                        + " tablet servers, java in the others";
+          };
+      Supplier<Configuration> yarnConf =
+          yarn != null
+              ? yarn::configuration
+              : () -> {
+                throw new IllegalStateException("no YARN cluster was started for this run");
+              };
       // The embedded instance's volumes are on the local file system.
-      cluster.target = new Target(client, accumulo.clientProperties(),
-          accumulo.clientPropertiesFile().toPath(), yarnConf, Configuration::new);
+      cluster.target =
+          new Target(
+              client,
+              accumulo.clientProperties(),
+              accumulo.clientPropertiesFile().toPath(),
+              yarnConf,
+              Configuration::new);
       cluster.description = "embedded";
       return cluster;
     } catch (RuntimeException e) {
@@ -76,8 +96,8 @@ public final class TargetCluster implements AutoCloseable {
    * Starts Accumulo while {@code yarnStart} runs, and owns both before it returns or throws, so
    * that a failure of either stops the other.
    */
-  private EmbeddedAccumulo startAccumuloBeside(CompletableFuture<EmbeddedYarn> yarnStart, Path dir,
-      EmbeddedAccumulo.Settings settings) {
+  private EmbeddedAccumulo startAccumuloBeside(
+      CompletableFuture<EmbeddedYarn> yarnStart, Path dir, EmbeddedAccumulo.Settings settings) {
     RuntimeException failure = null;
     EmbeddedAccumulo accumulo = null;
     try {
@@ -89,7 +109,8 @@ public final class TargetCluster implements AutoCloseable {
       try {
         own(yarnStart.join());
       } catch (CompletionException e) {
-        failure = failure != null ? failure : e.getCause() instanceof RuntimeException cause ? cause : e;
+        failure =
+            failure != null ? failure : e.getCause() instanceof RuntimeException cause ? cause : e;
       }
     }
     if (failure != null) {
@@ -99,8 +120,8 @@ public final class TargetCluster implements AutoCloseable {
   }
 
   /**
-   * An existing cluster. MapReduce jobs ship {@code jobJar} (the shaded job jar), because a
-   * real cluster's task classpath holds Hadoop's and Accumulo's jars but not the job's.
+   * An existing cluster. MapReduce jobs ship {@code jobJar} (the shaded job jar), because a real
+   * cluster's task classpath holds Hadoop's and Accumulo's jars but not the job's.
    *
    * @throws IllegalArgumentException naming the file or directory that is missing or unreadable
    */
@@ -109,23 +130,30 @@ public final class TargetCluster implements AutoCloseable {
     try {
       properties = Accumulo.newClientProperties().from(clientPropertiesFile).build();
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--cluster " + clientPropertiesFile + ": " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "--cluster " + clientPropertiesFile + ": " + e.getMessage(), e);
     }
     if (!Files.isRegularFile(hadoopConfDir.resolve("yarn-site.xml"))) {
-      throw new IllegalArgumentException("--hadoop-conf " + hadoopConfDir + ": has no yarn-site.xml");
+      throw new IllegalArgumentException(
+          "--hadoop-conf " + hadoopConfDir + ": has no yarn-site.xml");
     }
     if (!Files.isRegularFile(jobJar)) {
-      throw new IllegalArgumentException("--mr-job-jar " + jobJar + ": no such file (mvn package builds it)");
+      throw new IllegalArgumentException(
+          "--mr-job-jar " + jobJar + ": no such file (mvn package builds it)");
     }
     TargetCluster cluster = new TargetCluster();
     AccumuloClient client = cluster.own(Accumulo.newClient().from(properties).build());
     // The servers of an existing cluster may be on other hosts: their heap is not measured.
     cluster.heap = TabletServerHeap.attach(java.util.List.of());
-    cluster.inMemoryMaps = () -> "as configured (tserver.memory.maps.native.enabled; not checked on the servers)";
+    cluster.inMemoryMaps =
+        () -> "as configured (tserver.memory.maps.native.enabled; not checked on the servers)";
     Supplier<Configuration> hadoop = () -> hadoopConfiguration(hadoopConfDir, jobJar);
     cluster.target = new Target(client, properties, clientPropertiesFile, hadoop, hadoop);
-    cluster.description = "cluster " + properties.getProperty("instance.name") + " at "
-        + properties.getProperty("instance.zookeepers");
+    cluster.description =
+        "cluster "
+            + properties.getProperty("instance.name")
+            + " at "
+            + properties.getProperty("instance.zookeepers");
     return cluster;
   }
 
@@ -162,22 +190,28 @@ public final class TargetCluster implements AutoCloseable {
 
   /**
    * The instance's settings that differ from Accumulo's defaults (accumulo.properties and
-   * properties set in ZooKeeper), without sensitive ones: how the servers were configured, for
-   * the report. Reading them needs System.SYSTEM; without it the map says so.
+   * properties set in ZooKeeper), without sensitive ones: how the servers were configured, for the
+   * report. Reading them needs System.SYSTEM; without it the map says so.
    */
   public SortedMap<String, String> accumuloSettings() {
     SortedMap<String, String> settings = new TreeMap<>();
-    // Reports are committed and shared: paths are given from where the command ran ("./..."),
-    // not as the absolute paths of the machine that made them.
-    String here = Path.of("").toAbsolutePath().toString();
+    // Reports are committed and shared: paths are given from the repository ("./..."), not as
+    // the absolute paths of the machine that made them.
+    String here = ProjectHome.dir().toString();
     try {
-      target.client().instanceOperations().getSystemConfiguration().forEach((key, value) -> {
-        Property property = Property.getPropertyByKey(key);
-        boolean sensitive = Property.isSensitive(key) || key.contains("password") || key.contains("secret");
-        if (!sensitive && (property == null || !value.equals(property.getDefaultValue()))) {
-          settings.put(key, value.replace(here, "."));
-        }
-      });
+      target
+          .client()
+          .instanceOperations()
+          .getSystemConfiguration()
+          .forEach(
+              (key, value) -> {
+                Property property = Property.getPropertyByKey(key);
+                boolean sensitive =
+                    Property.isSensitive(key) || key.contains("password") || key.contains("secret");
+                if (!sensitive && (property == null || !value.equals(property.getDefaultValue()))) {
+                  settings.put(key, value.replace(here, "."));
+                }
+              });
     } catch (AccumuloException | AccumuloSecurityException e) {
       settings.put("(not readable)", "user " + target.client().whoami() + ": " + e.getMessage());
     }
@@ -197,7 +231,8 @@ public final class TargetCluster implements AutoCloseable {
         owned.pop().close();
       } catch (Exception e) {
         if (failure == null) {
-          failure = e instanceof RuntimeException r ? r : new UncheckedIOException(new IOException(e));
+          failure =
+              e instanceof RuntimeException r ? r : new UncheckedIOException(new IOException(e));
         } else {
           failure.addSuppressed(e);
         }

@@ -9,8 +9,8 @@ public final class GitCommit {
   private GitCommit() {}
 
   /**
-   * The commit id, with {@code -dirty} when the work tree has uncommitted changes, or
-   * {@code unknown} outside a git work tree.
+   * The commit id, with {@code -dirty} when the work tree has uncommitted changes, or {@code
+   * unknown} outside a git work tree.
    */
   public static String describe() {
     String id = git("rev-parse", "HEAD");

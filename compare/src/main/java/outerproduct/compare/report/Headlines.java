@@ -7,10 +7,10 @@ import java.util.Locale;
 import outerproduct.compare.report.Summary.Row;
 
 /**
- * The few lines a user reads first, at the top of {@code report.md} and as the last lines on
- * the console: for each workload of the run, the engine that answered best and by how much over
- * the others (whole table: rate; queued: p50 latency one request at a time), and whether every C
- * was proven.
+ * The few lines a user reads first, at the top of {@code report.md} and as the last lines on the
+ * console: for each workload of the run, the engine that answered best and by how much over the
+ * others (whole table: rate; queued: p50 latency one request at a time), and whether every C was
+ * proven.
  */
 public final class Headlines {
   private final Summary summary;
@@ -27,25 +27,67 @@ public final class Headlines {
     List<String> lines = new ArrayList<>();
     lines.add(proven());
     for (int scale : summary.wholeScales()) {
-      List<Row> rows = summary.rows().stream()
-          .filter(r -> r.whole() && r.scale() == scale && r.answered() && isEngine(r)).toList();
-      rows.stream().max(Comparator.comparingDouble(Row::ratePpPerSMedian)).ifPresent(best ->
-          lines.add("whole table, SCALE " + scale + ": " + best.engine() + " fastest at "
-              + fmt("%.3g", best.ratePpPerSMedian()) + " pp/s" + lead(rows, best, true)));
+      whole(scale, lines);
     }
-    int lowest = summary.rows().stream().filter(r -> !r.whole()).mapToInt(Row::concurrency).min().orElse(1);
+    int lowest =
+        summary.rows().stream().filter(r -> !r.whole()).mapToInt(Row::concurrency).min().orElse(1);
     for (int scale : summary.queuedScales()) {
-      summary.rows().stream().filter(r -> !r.whole() && r.scale() == scale && r.concurrency() == lowest)
-          .map(Row::rowsRequested).distinct().forEach(size -> {
-            List<Row> rows = summary.rows().stream().filter(r -> !r.whole() && r.scale() == scale
-                && r.concurrency() == lowest && r.rowsRequested().equals(size) && r.answered()).toList();
-            rows.stream().min(Comparator.comparingDouble(Row::latencyP50S)).ifPresent(best ->
-                lines.add("queued, SCALE " + scale + ", " + size + (size == 1 ? " row" : " rows") + ": "
-                    + best.engine() + " answers first, p50 " + fmt("%.2f", best.latencyP50S()) + " s"
-                    + lead(rows, best, false)));
-          });
+      summary.rows().stream()
+          .filter(r -> !r.whole() && r.scale() == scale && r.concurrency() == lowest)
+          .map(Row::rowsRequested)
+          .distinct()
+          .forEach(size -> queued(scale, size, lowest, lines));
     }
     return lines;
+  }
+
+  private void whole(int scale, List<String> lines) {
+    List<Row> rows =
+        summary.rows().stream()
+            .filter(r -> r.whole() && r.scale() == scale && r.answered() && isEngine(r))
+            .toList();
+    rows.stream()
+        .max(Comparator.comparingDouble(Row::ratePpPerSMedian))
+        .ifPresent(
+            best ->
+                lines.add(
+                    "whole table, SCALE "
+                        + scale
+                        + ": "
+                        + best.engine()
+                        + " fastest at "
+                        + fmt("%.3g", best.ratePpPerSMedian())
+                        + " pp/s"
+                        + lead(rows, best, true)));
+  }
+
+  private void queued(int scale, int size, int concurrency, List<String> lines) {
+    List<Row> rows =
+        summary.rows().stream()
+            .filter(
+                r ->
+                    !r.whole()
+                        && r.scale() == scale
+                        && r.concurrency() == concurrency
+                        && r.rowsRequested() == size
+                        && r.answered())
+            .toList();
+    rows.stream()
+        .min(Comparator.comparingDouble(Row::latencyP50S))
+        .ifPresent(
+            best ->
+                lines.add(
+                    "queued, SCALE "
+                        + scale
+                        + ", "
+                        + size
+                        + (size == 1 ? " row" : " rows")
+                        + ": "
+                        + best.engine()
+                        + " answers first, p50 "
+                        + fmt("%.2f", best.latencyP50S())
+                        + " s"
+                        + lead(rows, best, false)));
   }
 
   /** The ingest ceiling is a bound, not an engine a user can pick. */
@@ -58,7 +100,11 @@ public final class Headlines {
     long equal = summary.records().stream().filter(r -> r.path("equal").asBoolean(false)).count();
     return equal == total
         ? "every C proven: all " + total + " multiplies equal their reference"
-        : "NOT PROVEN: " + (total - equal) + " of " + total + " multiplies failed or differ from their reference";
+        : "NOT PROVEN: "
+            + (total - equal)
+            + " of "
+            + total
+            + " multiplies failed or differ from their reference";
   }
 
   /** "; 2.40x the client, 12.1x mr" (rates) or "; client 1.3x later, mr 30x later" (latency). */
@@ -68,10 +114,14 @@ public final class Headlines {
       if (other == best) {
         continue;
       }
-      double factor = rate ? best.ratePpPerSMedian() / other.ratePpPerSMedian()
-          : other.latencyP50S() / best.latencyP50S();
-      s.append(s.length() == 0 ? " (" : ", ").append(fmt(factor >= 10 ? "%.0f" : "%.1f", factor))
-          .append(rate ? "× " : "× sooner than ").append(other.engine());
+      double factor =
+          rate
+              ? best.ratePpPerSMedian() / other.ratePpPerSMedian()
+              : other.latencyP50S() / best.latencyP50S();
+      s.append(s.length() == 0 ? " (" : ", ")
+          .append(fmt(factor >= 10 ? "%.0f" : "%.1f", factor))
+          .append(rate ? "× " : "× sooner than ")
+          .append(other.engine());
     }
     return s.length() == 0 ? "" : s.append(')').toString();
   }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.BitmapEncoder.BitmapFormat;
 import org.knowm.xchart.XYChart;
@@ -16,13 +17,12 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-import org.knowm.xchart.AnnotationLine;
 import outerproduct.compare.report.Summary.Row;
 
 /**
- * The report's PNG plots, drawn with XChart: rate against SCALE for the whole-table workload
- * (with the ingest ceiling and the crossover marked), and for the queued workload the latency
- * CDF and throughput against concurrency. A plot whose workload did not run is not drawn.
+ * The report's PNG plots, drawn with XChart: rate against SCALE for the whole-table workload (with
+ * the ingest ceiling and the crossover marked), and for the queued workload the latency CDF and
+ * throughput against concurrency. A plot whose workload did not run is not drawn.
  */
 public final class Plots {
   public static final String RATE_VS_SCALE = "rate-vs-scale.png";
@@ -51,12 +51,19 @@ public final class Plots {
   static XYChart rateVsScale(Summary summary) {
     List<Integer> scales = summary.wholeScales();
     Optional<Integer> crossover = summary.crossover();
-    String verdict = crossover.map(s -> "MapReduce overtakes at SCALE " + s)
-        .orElse("no crossover up to SCALE " + scales.get(scales.size() - 1));
+    String verdict =
+        crossover
+            .map(s -> "MapReduce overtakes at SCALE " + s)
+            .orElse("no crossover up to SCALE " + scales.get(scales.size() - 1));
     // SCALE is log2 of the vertex count, so a linear SCALE axis against a log rate is log-log.
-    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-        .title("Whole table: partial products per second (" + verdict + ")")
-        .xAxisTitle("SCALE (log2 of vertices)").yAxisTitle("partial products / s (log)").build();
+    XYChart chart =
+        new XYChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title("Whole table: partial products per second (" + verdict + ")")
+            .xAxisTitle("SCALE (log2 of vertices)")
+            .yAxisTitle("partial products / s (log)")
+            .build();
     XYStyler styler = chart.getStyler();
     styler.setYAxisLogarithmic(true);
     styler.setXAxisDecimalPattern("0");
@@ -66,10 +73,14 @@ public final class Plots {
       List<Double> x = new ArrayList<>();
       List<Double> y = new ArrayList<>();
       for (int scale : scales) {
-        summary.whole(scale, engine).filter(Row::answered).ifPresent(r -> {
-          x.add((double) scale);
-          y.add(r.ratePpPerSMedian());
-        });
+        summary
+            .whole(scale, engine)
+            .filter(Row::answered)
+            .ifPresent(
+                r -> {
+                  x.add((double) scale);
+                  y.add(r.ratePpPerSMedian());
+                });
       }
       if (x.isEmpty()) {
         continue;
@@ -85,9 +96,14 @@ public final class Plots {
   }
 
   static XYChart latencyCdf(Summary summary) {
-    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-        .title("Queued: latency to C readable, one request at a time")
-        .xAxisTitle("latency s (log)").yAxisTitle("fraction of requests").build();
+    XYChart chart =
+        new XYChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title("Queued: latency to C readable, one request at a time")
+            .xAxisTitle("latency s (log)")
+            .yAxisTitle("fraction of requests")
+            .build();
     XYStyler styler = chart.getStyler();
     styler.setXAxisLogarithmic(true);
     styler.setYAxisMin(0.0);
@@ -97,7 +113,8 @@ public final class Plots {
       if (row.whole() || row.concurrency() != lowestConcurrency(summary)) {
         continue;
       }
-      double[] latencies = summary.latencies(row.scale(), row.engine(), row.rowsRequested(), row.concurrency());
+      double[] latencies =
+          summary.latencies(row.scale(), row.engine(), row.rowsRequested(), row.concurrency());
       if (latencies.length == 0) {
         continue;
       }
@@ -105,25 +122,44 @@ public final class Plots {
       for (int i = 0; i < latencies.length; i++) {
         fraction[i] = (i + 1) / (double) latencies.length;
       }
-      chart.addSeries(seriesName(summary, row.scale(), row.engine(), row.rowsRequested()), latencies, fraction)
+      chart
+          .addSeries(
+              seriesName(summary, row.scale(), row.engine(), row.rowsRequested()),
+              latencies,
+              fraction)
           .setMarker(SeriesMarkers.NONE);
     }
     return chart;
   }
 
   static XYChart throughput(Summary summary) {
-    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-        .title("Queued: requests per second against requests in flight")
-        .xAxisTitle("concurrent requests").yAxisTitle("requests / s (log)").build();
+    XYChart chart =
+        new XYChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title("Queued: requests per second against requests in flight")
+            .xAxisTitle("concurrent requests")
+            .yAxisTitle("requests / s (log)")
+            .build();
     chart.getStyler().setYAxisLogarithmic(true);
     Map<String, List<Row>> series = new TreeMap<>();
-    summary.rows().stream().filter(r -> !r.whole() && r.answered()).forEach(r -> series
-        .computeIfAbsent(seriesName(summary, r.scale(), r.engine(), r.rowsRequested()), k -> new ArrayList<>())
-        .add(r));
-    series.forEach((name, rows) -> chart.addSeries(name,
-            rows.stream().map(r -> (double) r.concurrency()).toList(),
-            rows.stream().map(Row::requestsPerS).toList())
-        .setMarker(SeriesMarkers.CIRCLE));
+    summary.rows().stream()
+        .filter(r -> !r.whole() && r.answered())
+        .forEach(
+            r ->
+                series
+                    .computeIfAbsent(
+                        seriesName(summary, r.scale(), r.engine(), r.rowsRequested()),
+                        k -> new ArrayList<>())
+                    .add(r));
+    series.forEach(
+        (name, rows) ->
+            chart
+                .addSeries(
+                    name,
+                    rows.stream().map(r -> (double) r.concurrency()).toList(),
+                    rows.stream().map(Row::requestsPerS).toList())
+                .setMarker(SeriesMarkers.CIRCLE));
     return chart;
   }
 
@@ -133,11 +169,19 @@ public final class Plots {
   }
 
   private static int lowestConcurrency(Summary summary) {
-    return summary.rows().stream().filter(r -> !r.whole()).mapToInt(Row::concurrency).min().orElse(1);
+    return summary.rows().stream()
+        .filter(r -> !r.whole())
+        .mapToInt(Row::concurrency)
+        .min()
+        .orElse(1);
   }
 
   private static List<String> engines(Summary summary, boolean whole) {
-    return summary.rows().stream().filter(r -> r.whole() == whole).map(Row::engine).distinct().toList();
+    return summary.rows().stream()
+        .filter(r -> r.whole() == whole)
+        .map(Row::engine)
+        .distinct()
+        .toList();
   }
 
   private static Path save(XYChart chart, Path file) {

@@ -22,7 +22,9 @@ public final class Reports {
     write(Path.of(args[0])).forEach(System.out::println);
   }
 
-  /** @return the files written, {@code report.md} last */
+  /**
+   * @return the files written, {@code report.md} last
+   */
   public static List<Path> write(Path runsJsonl) throws IOException {
     Path dir = runsJsonl.toAbsolutePath().getParent();
     Summary summary = Files.exists(runsJsonl) ? Summary.read(runsJsonl) : Summary.of(List.of());

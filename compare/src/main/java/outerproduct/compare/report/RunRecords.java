@@ -10,9 +10,9 @@ import java.nio.file.StandardOpenOption;
 import java.util.Map;
 
 /**
- * {@code runs.jsonl}: one record per run (fields: docs/format.md), one JSON object per line, appended as runs
- * finish so that an interrupted comparison keeps what it measured. Every record starts from
- * the run's parameters (cluster, tablets, settings), so each line stands alone.
+ * {@code runs.jsonl}: one record per run (fields: docs/format.md), one JSON object per line,
+ * appended as runs finish so that an interrupted comparison keeps what it measured. Every record
+ * starts from the run's parameters (cluster, tablets, settings), so each line stands alone.
  */
 public final class RunRecords {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -40,8 +40,12 @@ public final class RunRecords {
   }
 
   public synchronized void append(ObjectNode record) throws IOException {
-    Files.writeString(file, record.toString() + "\n", StandardCharsets.UTF_8,
-        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    Files.writeString(
+        file,
+        record.toString() + "\n",
+        StandardCharsets.UTF_8,
+        StandardOpenOption.CREATE,
+        StandardOpenOption.APPEND);
   }
 
   public Path file() {
@@ -52,7 +56,13 @@ public final class RunRecords {
   public static String error(Throwable error) {
     String text = error.getClass().getSimpleName() + ": " + error.getMessage();
     Throwable cause = error.getCause();
-    return cause == null || cause.getMessage() == null || text.contains(cause.getMessage()) ? text
-        : text + " (caused by " + cause.getClass().getSimpleName() + ": " + cause.getMessage() + ")";
+    return cause == null || cause.getMessage() == null || text.contains(cause.getMessage())
+        ? text
+        : text
+            + " (caused by "
+            + cause.getClass().getSimpleName()
+            + ": "
+            + cause.getMessage()
+            + ")";
   }
 }

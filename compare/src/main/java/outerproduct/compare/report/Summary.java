@@ -19,26 +19,56 @@ import java.util.stream.Stream;
 import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 
 /**
- * The runs of one comparison grouped the way the report compares them: one row per SCALE,
- * workload, engine, subset size and concurrency, holding medians over repeats (whole table) or
- * latency percentiles over requests (queued), as docs/format.md asks of summaries.
+ * The runs of one comparison grouped the way the report compares them: one row per SCALE, workload,
+ * engine, subset size and concurrency, holding medians over repeats (whole table) or latency
+ * percentiles over requests (queued), as docs/format.md asks of summaries.
  */
 public final class Summary {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /**
-   * One group of runs. Whole-table rows leave the latency fields null; queued rows hold one run
-   * per request, and {@code secondsMedian} is then the median latency. Counts, times and rates
-   * are over the runs that finished; {@code failed} runs (an engine error, recorded with its
-   * message) count against {@code allEqual}.
+   * One group of runs. Whole-table rows leave the latency fields null; queued rows hold one run per
+   * request, and {@code secondsMedian} is then the median latency. Counts, times and rates are over
+   * the runs that finished; {@code failed} runs (an engine error, recorded with its message) count
+   * against {@code allEqual}.
    */
-  @JsonPropertyOrder({"scale", "workload", "engine", "rowsRequested", "concurrency", "runs", "failed", "allEqual",
-      "partialProductsMedian", "secondsMedian", "ratePpPerSMedian", "latencyP50S", "latencyP95S",
-      "latencyMaxS", "requestsPerS", "tserverHeapPeakMb", "taskRssPeakMb"})
-  public record Row(int scale, String workload, String engine, Integer rowsRequested, int concurrency,
-      int runs, int failed, boolean allEqual, double partialProductsMedian, double secondsMedian,
-      double ratePpPerSMedian, Double latencyP50S, Double latencyP95S, Double latencyMaxS,
-      Double requestsPerS, Double tserverHeapPeakMb, Double taskRssPeakMb) {
+  @JsonPropertyOrder({
+    "scale",
+    "workload",
+    "engine",
+    "rowsRequested",
+    "concurrency",
+    "runs",
+    "failed",
+    "allEqual",
+    "partialProductsMedian",
+    "secondsMedian",
+    "ratePpPerSMedian",
+    "latencyP50S",
+    "latencyP95S",
+    "latencyMaxS",
+    "requestsPerS",
+    "tserverHeapPeakMb",
+    "taskRssPeakMb"
+  })
+  public record Row(
+      int scale,
+      String workload,
+      String engine,
+      Integer rowsRequested,
+      int concurrency,
+      int runs,
+      int failed,
+      boolean allEqual,
+      double partialProductsMedian,
+      double secondsMedian,
+      double ratePpPerSMedian,
+      Double latencyP50S,
+      Double latencyP95S,
+      Double latencyMaxS,
+      Double requestsPerS,
+      Double tserverHeapPeakMb,
+      Double taskRssPeakMb) {
 
     public boolean whole() {
       return workload.equals("whole");
@@ -100,7 +130,9 @@ public final class Summary {
 
   /** The whole-table row of an engine at a SCALE, if that engine ran there. */
   public Optional<Row> whole(int scale, String engine) {
-    return rows.stream().filter(r -> r.whole() && r.scale() == scale && r.engine().equals(engine)).findFirst();
+    return rows.stream()
+        .filter(r -> r.whole() && r.scale() == scale && r.engine().equals(engine))
+        .findFirst();
   }
 
   /** The SCALEs of the whole-table runs, ascending. */
@@ -109,14 +141,15 @@ public final class Summary {
   }
 
   /**
-   * The smallest SCALE at which the MapReduce engine's median whole-table rate exceeds the
-   * iterator engine's; empty if it never does among the SCALEs both ran.
+   * The smallest SCALE at which the MapReduce engine's median whole-table rate exceeds the iterator
+   * engine's; empty if it never does among the SCALEs both ran.
    */
   public Optional<Integer> crossover() {
     for (int scale : wholeScales()) {
       Optional<Row> mr = whole(scale, "mr").filter(Row::answered);
       Optional<Row> iterator = whole(scale, "iterator").filter(Row::answered);
-      if (mr.isPresent() && iterator.isPresent()
+      if (mr.isPresent()
+          && iterator.isPresent()
           && mr.get().ratePpPerSMedian() > iterator.get().ratePpPerSMedian()) {
         return Optional.of(scale);
       }
@@ -140,10 +173,17 @@ public final class Summary {
   /** Queued latencies (seconds) of one engine, SCALE, subset size and concurrency, ascending. */
   public double[] latencies(int scale, String engine, int rowsRequested, int concurrency) {
     return records.stream()
-        .filter(r -> r.path("workload").asText().equals("queued") && r.path("scale").asInt() == scale
-            && r.path("engine").asText().equals(engine)
-            && r.path("rows_requested").asInt() == rowsRequested && r.path("concurrency").asInt() == concurrency)
-        .filter(r -> !failed(r)).mapToDouble(r -> r.path("t_total_s").asDouble()).sorted().toArray();
+        .filter(
+            r ->
+                r.path("workload").asText().equals("queued")
+                    && r.path("scale").asInt() == scale
+                    && r.path("engine").asText().equals(engine)
+                    && r.path("rows_requested").asInt() == rowsRequested
+                    && r.path("concurrency").asInt() == concurrency)
+        .filter(r -> !failed(r))
+        .mapToDouble(r -> r.path("t_total_s").asDouble())
+        .sorted()
+        .toArray();
   }
 
   /** Whether a record is of a run that failed (it holds the engine's error instead of a C). */
@@ -154,8 +194,16 @@ public final class Summary {
   private static List<Row> group(List<JsonNode> records) {
     Map<String, List<JsonNode>> groups = new LinkedHashMap<>();
     for (JsonNode r : records) {
-      String key = r.path("scale").asInt() + "|" + r.path("workload").asText() + "|" + r.path("engine").asText()
-          + "|" + r.path("rows_requested").asText("") + "|" + r.path("concurrency").asInt(1);
+      String key =
+          r.path("scale").asInt()
+              + "|"
+              + r.path("workload").asText()
+              + "|"
+              + r.path("engine").asText()
+              + "|"
+              + r.path("rows_requested").asText("")
+              + "|"
+              + r.path("concurrency").asInt(1);
       groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
     }
     List<Row> rows = new ArrayList<>();
@@ -163,33 +211,59 @@ public final class Summary {
       JsonNode first = runs.get(0);
       boolean queued = first.path("workload").asText().equals("queued");
       DescriptiveStatistics seconds = stats(runs, "t_total_s");
-      rows.add(new Row(first.path("scale").asInt(), first.path("workload").asText(),
-          first.path("engine").asText(), queued ? first.path("rows_requested").asInt() : null,
-          first.path("concurrency").asInt(1), runs.size(), (int) runs.stream().filter(Summary::failed).count(),
-          runs.stream().allMatch(r -> r.path("equal").asBoolean(false)),
-          stats(runs, "partial_products").getPercentile(50), seconds.getPercentile(50),
-          stats(runs, "rate_pp_per_s").getPercentile(50),
-          queued ? seconds.getPercentile(50) : null, queued ? seconds.getPercentile(95) : null,
-          queued ? seconds.getMax() : null,
-          queued ? stats(runs, "batch_requests_per_s").getPercentile(50) : null, heapPeak(runs), taskRssPeak(runs)));
+      rows.add(
+          new Row(
+              first.path("scale").asInt(),
+              first.path("workload").asText(),
+              first.path("engine").asText(),
+              queued ? first.path("rows_requested").asInt() : null,
+              first.path("concurrency").asInt(1),
+              runs.size(),
+              (int) runs.stream().filter(Summary::failed).count(),
+              runs.stream().allMatch(r -> r.path("equal").asBoolean(false)),
+              stats(runs, "partial_products").getPercentile(50),
+              seconds.getPercentile(50),
+              stats(runs, "rate_pp_per_s").getPercentile(50),
+              queued ? seconds.getPercentile(50) : null,
+              queued ? seconds.getPercentile(95) : null,
+              queued ? seconds.getMax() : null,
+              queued ? stats(runs, "batch_requests_per_s").getPercentile(50) : null,
+              heapPeak(runs),
+              taskRssPeak(runs)));
     }
-    rows.sort(Comparator.comparing(Row::workload).reversed().thenComparingInt(Row::scale)
-        .thenComparing(r -> r.rowsRequested() == null ? 0 : r.rowsRequested())
-        .thenComparing(Row::engine).thenComparingInt(Row::concurrency));
+    rows.sort(
+        Comparator.comparing(Row::workload)
+            .reversed()
+            .thenComparingInt(Row::scale)
+            .thenComparing(r -> r.rowsRequested() == null ? 0 : r.rowsRequested())
+            .thenComparing(Row::engine)
+            .thenComparingInt(Row::concurrency));
     return rows;
   }
 
   /** The largest tablet-server heap peak of the group's runs; null where none was measured. */
   private static Double heapPeak(List<JsonNode> runs) {
-    return runs.stream().filter(r -> r.path("tserver_heap_peak_mb").isNumber())
-        .map(r -> r.path("tserver_heap_peak_mb").asDouble()).max(Double::compare).orElse(null);
+    return runs.stream()
+        .filter(r -> r.path("tserver_heap_peak_mb").isNumber())
+        .map(r -> r.path("tserver_heap_peak_mb").asDouble())
+        .max(Double::compare)
+        .orElse(null);
   }
 
-  /** The largest MapReduce task attempt's resident set of the group's runs; null for other engines. */
+  /**
+   * The largest MapReduce task attempt's resident set of the group's runs; null for other engines.
+   */
   private static Double taskRssPeak(List<JsonNode> runs) {
-    return runs.stream().flatMap(r -> Stream.of(r.path("engine_info").path("map_rss_peak_mb"),
-            r.path("engine_info").path("reduce_rss_peak_mb")))
-        .filter(JsonNode::isNumber).map(JsonNode::asDouble).max(Double::compare).orElse(null);
+    return runs.stream()
+        .flatMap(
+            r ->
+                Stream.of(
+                    r.path("engine_info").path("map_rss_peak_mb"),
+                    r.path("engine_info").path("reduce_rss_peak_mb")))
+        .filter(JsonNode::isNumber)
+        .map(JsonNode::asDouble)
+        .max(Double::compare)
+        .orElse(null);
   }
 
   private static DescriptiveStatistics stats(List<JsonNode> runs, String field) {

@@ -21,27 +21,29 @@ import outerproduct.kernel.oracle.SparseMatrix;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
- * The queued workload (docs/format.md): many small multiplies, each restricted to a subset of the rows present
- * in AT, drawn with a fixed seed so that every engine answers the same requests. A batch runs
- * its requests on a fixed number of threads; at one thread the times are latencies, at more the
- * batch's wall time gives throughput.
+ * The queued workload (docs/format.md): many small multiplies, each restricted to a subset of the
+ * rows present in AT, drawn with a fixed seed so that every engine answers the same requests. A
+ * batch runs its requests on a fixed number of threads; at one thread the times are latencies, at
+ * more the batch's wall time gives throughput.
  *
  * <p>Each request writes a fresh C, which is created by the engine before its clock starts
- * (creating a table is an Accumulo FATE operation that costs as much as a small multiply and is
- * the same for every engine), checked against the oracle for that subset, then deleted.
+ * (creating a table is an Accumulo FATE operation that costs as much as a small multiply and is the
+ * same for every engine), checked against the oracle for that subset, then deleted.
  */
 public final class QueuedWorkload {
   /** The fixed seed for drawing subsets; request n of a size uses {@code SEED + n}. */
   public static final long SEED = 20_150_000L;
 
   /** One multiply of a batch: its row subset and the oracle's checksum for it. */
-  public record Request(int rowsRequested, int index, RowRanges rows, int rowsSelected, String expected) {}
+  public record Request(
+      int rowsRequested, int index, RowRanges rows, int rowsSelected, String expected) {}
 
   /**
    * What one request gave: its run and C's checksum, or (run and checksum null) the error that
    * stopped the engine.
    */
-  public record Outcome(Request request, String table, Engine.Run run, String checksum, long nnz, String error) {
+  public record Outcome(
+      Request request, String table, Engine.Run run, String checksum, long nnz, String error) {
     public boolean equal() {
       return error == null && checksum.equals(request.expected());
     }
@@ -79,24 +81,33 @@ public final class QueuedWorkload {
   }
 
   /** The requests of one subset size, each with its oracle checksum. */
-  public static List<Request> requests(Semiring<?> semiring, SparseMatrix at, SparseMatrix b,
-      int rowsRequested, int count) {
+  public static List<Request> requests(
+      Semiring<?> semiring, SparseMatrix at, SparseMatrix b, int rowsRequested, int count) {
     List<Request> requests = new ArrayList<>();
     for (int n = 0; n < count; n++) {
       RowRanges rows = subset(at, rowsRequested, SEED + n);
-      String expected = ResultChecksum.of(ReferenceMultiply.multiply(semiring, at, b, rows, null, null));
+      String expected =
+          ResultChecksum.of(ReferenceMultiply.multiply(semiring, at, b, rows, null, null));
       requests.add(new Request(rowsRequested, n, rows, rows.ranges().size(), expected));
     }
     return requests;
   }
 
   /**
-   * Runs every request with {@code engine} on {@code concurrency} threads. Each C is named
-   * {@code <cPrefix>_<index>}; after the batch every C is checked and deleted. A multiply that
-   * fails is an outcome with its error; the others go on.
+   * Runs every request with {@code engine} on {@code concurrency} threads. Each C is named {@code
+   * <cPrefix>_<index>}; after the batch every C is checked and deleted. A multiply that fails is an
+   * outcome with its error; the others go on.
    */
-  public static Batch run(Target target, Engine engine, Semiring<?> semiring, String at, String b,
-      String cPrefix, List<Request> requests, int concurrency, Engine.Settings settings)
+  public static Batch run(
+      Target target,
+      Engine engine,
+      Semiring<?> semiring,
+      String at,
+      String b,
+      String cPrefix,
+      List<Request> requests,
+      int concurrency,
+      Engine.Settings settings)
       throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(concurrency);
     List<Future<Engine.Run>> futures = new ArrayList<>();
@@ -104,8 +115,17 @@ public final class QueuedWorkload {
     try {
       long begin = System.nanoTime();
       for (Request request : requests) {
-        futures.add(pool.submit(() -> engine.multiply(target, semiring, at, b,
-            table(cPrefix, request), request.rows(), settings)));
+        futures.add(
+            pool.submit(
+                () ->
+                    engine.multiply(
+                        target,
+                        semiring,
+                        at,
+                        b,
+                        table(cPrefix, request),
+                        request.rows(),
+                        settings)));
       }
       for (Future<Engine.Run> f : futures) {
         try {
@@ -133,7 +153,8 @@ public final class QueuedWorkload {
         outcomes.add(new Outcome(request, c, null, null, 0, RunRecords.error(e.getCause())));
         continue;
       }
-      TableChecksum.Result result = TableChecksum.of(target.client(), c, semiring, Authorizations.EMPTY);
+      TableChecksum.Result result =
+          TableChecksum.of(target.client(), c, semiring, Authorizations.EMPTY);
       target.client().tableOperations().delete(c);
       outcomes.add(new Outcome(request, c, run, result.checksum(), result.nnz(), null));
     }

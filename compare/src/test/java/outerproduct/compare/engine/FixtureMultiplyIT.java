@@ -26,12 +26,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import outerproduct.inputs.Graph500Fixture;
-import outerproduct.inputs.KroneckerGenerator;
-import outerproduct.inputs.MatrixLoader;
 import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.EmbeddedYarn;
 import outerproduct.embedded.SharedClusters;
+import outerproduct.inputs.Graph500Fixture;
+import outerproduct.inputs.KroneckerGenerator;
+import outerproduct.inputs.MatrixLoader;
 import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.ReferenceMultiply;
@@ -43,9 +43,9 @@ import outerproduct.mr.MapReduceMultiply;
 
 /**
  * A SCALE 10 graph in Graphulo's file format (written here from the generator, so the test needs
- * nothing beside the repository; CI's fixture stage reads Graphulo's own files) loaded into
- * tables on the shared MiniAccumuloCluster, checked against an independent reading of the files,
- * then multiplied by every engine and checked against the oracle.
+ * nothing beside the repository; CI's fixture stage reads Graphulo's own files) loaded into tables
+ * on the shared MiniAccumuloCluster, checked against an independent reading of the files, then
+ * multiplied by every engine and checked against the oracle.
  */
 @ExtendWith(SharedClusters.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -69,7 +69,8 @@ class FixtureMultiplyIT {
     Graph500Fixture fixtures = Graph500Fixture.withDigests("fixtures", dir, digests);
     a = fixtures.read(SCALE, "A");
     b = fixtures.read(SCALE, "B");
-    assertEquals(KroneckerGenerator.standard(SCALE, "A").matrix(), a, "the files read back as generated");
+    assertEquals(
+        KroneckerGenerator.standard(SCALE, "A").matrix(), a, "the files read back as generated");
     assertEquals(a.nnz(), MatrixLoader.load(client, "AT", a, 2));
     assertEquals(b.nnz(), MatrixLoader.load(client, "B", b, 2));
   }
@@ -78,19 +79,22 @@ class FixtureMultiplyIT {
   void tablesHoldTheFixturesEdgesOnce() throws Exception {
     Path dir = fixtureDir;
     for (String m : new String[] {"A", "B"}) {
-      long distinctEdges = distinctPairs(dir.resolve(SCALE + m + "r.txt.gz"), dir.resolve(SCALE + m + "c.txt.gz"));
+      long distinctEdges =
+          distinctPairs(dir.resolve(SCALE + m + "r.txt.gz"), dir.resolve(SCALE + m + "c.txt.gz"));
       String table = m.equals("A") ? "AT" : "B";
       TableChecksum.Result stored = TableChecksum.of(client, table, semiring, Authorizations.EMPTY);
       assertEquals(distinctEdges, stored.nnz(), "nnz of " + table);
-      assertEquals(ResultChecksum.of(m.equals("A") ? a : b), stored.checksum(), "contents of " + table);
+      assertEquals(
+          ResultChecksum.of(m.equals("A") ? a : b), stored.checksum(), "contents of " + table);
     }
     assertEquals(2, client.tableOperations().listSplits("AT").size() + 1, "AT in 2 tablets");
   }
 
   @Test
   void clientBaselineEqualsOracle() throws Exception {
-    ClientEngine.Result r = ClientEngine.multiply(client, semiring, "AT", "B", "C_client",
-        RowRanges.all(), Authorizations.EMPTY);
+    ClientEngine.Result r =
+        ClientEngine.multiply(
+            client, semiring, "AT", "B", "C_client", RowRanges.all(), Authorizations.EMPTY);
     SparseMatrix oracle = ReferenceMultiply.multiply(semiring, a, b);
     TableChecksum.Result c = TableChecksum.of(client, "C_client", semiring, Authorizations.EMPTY);
     assertEquals(oracle.nnz(), c.nnz());
@@ -106,38 +110,65 @@ class FixtureMultiplyIT {
     SparseMatrix oracle = ReferenceMultiply.multiply(semiring, a, b, rows, null, null);
     TableChecksum.Result c = TableChecksum.of(client, "C_subset", semiring, Authorizations.EMPTY);
     assertEquals(ResultChecksum.of(oracle), c.checksum());
-    assertTrue(oracle.nnz() > 0 && oracle.nnz() < ReferenceMultiply.multiply(semiring, a, b).nnz(), "a proper subset: " + oracle.nnz());
+    assertTrue(
+        oracle.nnz() > 0 && oracle.nnz() < ReferenceMultiply.multiply(semiring, a, b).nnz(),
+        "a proper subset: " + oracle.nnz());
   }
 
   /**
-   * Over its memory budget the client baseline stops with an error naming C and the budget,
-   * writes nothing, and gives the budget back for the next multiply.
+   * Over its memory budget the client baseline stops with an error naming C and the budget, writes
+   * nothing, and gives the budget back for the next multiply.
    */
   @Test
   void clientBaselineOverItsMemoryBudgetStopsAndWritesNothing() throws Exception {
-    ClientEngine.MemoryBudgetExceededException e = assertThrows(ClientEngine.MemoryBudgetExceededException.class,
-        () -> ClientEngine.multiply(client, semiring, "AT", "B", "C_overBudget", RowRanges.all(),
-            Authorizations.EMPTY, 10_000));
-    assertTrue(e.getMessage().contains("C of 'C_overBudget' would pass the 10000 cells"), e.getMessage());
+    ClientEngine.MemoryBudgetExceededException e =
+        assertThrows(
+            ClientEngine.MemoryBudgetExceededException.class,
+            () ->
+                ClientEngine.multiply(
+                    client,
+                    semiring,
+                    "AT",
+                    "B",
+                    "C_overBudget",
+                    RowRanges.all(),
+                    Authorizations.EMPTY,
+                    10_000));
+    assertTrue(
+        e.getMessage().contains("C of 'C_overBudget' would pass the 10000 cells"), e.getMessage());
     assertEquals(0, TableChecksum.of(client, "C_overBudget", semiring, Authorizations.EMPTY).nnz());
     assertEquals(0, ClientEngine.cellsHeld());
   }
 
   /**
-   * The iterator engine, its ingest ceiling (replaying the same products) and the MapReduce job
-   * all give the oracle's C, through the harness's engine entry points.
+   * The iterator engine, its ingest ceiling (replaying the same products) and the MapReduce job all
+   * give the oracle's C, through the harness's engine entry points.
    */
   @Test
   void serverSideEnginesEqualOracle(EmbeddedAccumulo accumulo, EmbeddedYarn yarn) throws Exception {
     String expected = ResultChecksum.of(ReferenceMultiply.multiply(semiring, a, b));
-    Engine.Settings settings = new Engine.Settings(0, MatrixLoader.splits(a.transpose(), 2), "log",
-        2, MapReduceMultiply.Output.BATCH_WRITER, null, Map.of(), MapReduceMultiply.DEFAULT_PRESUM);
-    Target target = new Target(client, accumulo.clientProperties(),
-        accumulo.clientPropertiesFile().toPath(), yarn::configuration, Configuration::new);
+    Engine.Settings settings =
+        new Engine.Settings(
+            0,
+            MatrixLoader.splits(a.transpose(), 2),
+            "log",
+            2,
+            MapReduceMultiply.Output.BATCH_WRITER,
+            null,
+            Map.of(),
+            MapReduceMultiply.DEFAULT_PRESUM);
+    Target target =
+        new Target(
+            client,
+            accumulo.clientProperties(),
+            accumulo.clientPropertiesFile().toPath(),
+            yarn::configuration,
+            Configuration::new);
     for (Engine engine : new Engine[] {Engine.ITERATOR, Engine.INGEST_CEILING, Engine.MR}) {
       String c = "C_" + engine.name();
       Engine.Run run = engine.multiply(target, semiring, "AT", "B", c, RowRanges.all(), settings);
-      assertEquals(expected, TableChecksum.of(client, c, semiring, Authorizations.EMPTY).checksum(), c);
+      assertEquals(
+          expected, TableChecksum.of(client, c, semiring, Authorizations.EMPTY).checksum(), c);
       assertEquals(partialProducts(a, b), run.partialProducts(), c);
       assertEquals(2, client.tableOperations().listSplits(c).size() + 1, c + " pre-split in 2");
       if (engine != Engine.MR) {
@@ -145,8 +176,10 @@ class FixtureMultiplyIT {
       }
     }
     RowRanges rows = RowRanges.parse("1,:,100,");
-    Engine.Run subset = Engine.MR.multiply(target, semiring, "AT", "B", "C_MR_subset", rows, settings);
-    assertEquals(ResultChecksum.of(ReferenceMultiply.multiply(semiring, a, b, rows, null, null)),
+    Engine.Run subset =
+        Engine.MR.multiply(target, semiring, "AT", "B", "C_MR_subset", rows, settings);
+    assertEquals(
+        ResultChecksum.of(ReferenceMultiply.multiply(semiring, a, b, rows, null, null)),
         TableChecksum.of(client, "C_MR_subset", semiring, Authorizations.EMPTY).checksum());
     assertEquals(true, subset.info().get("uber"), "a row subset runs in uber mode");
     assertEquals(1, subset.info().get("reduces"), "uber mode allows one reducer");
@@ -156,9 +189,12 @@ class FixtureMultiplyIT {
   @Test
   void existingResultTableIsRefusedAndUntouched() throws Exception {
     client.tableOperations().create("C_taken");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> ClientEngine.multiply(client, semiring, "AT", "B", "C_taken", RowRanges.all(),
-            Authorizations.EMPTY));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                ClientEngine.multiply(
+                    client, semiring, "AT", "B", "C_taken", RowRanges.all(), Authorizations.EMPTY));
     assertTrue(e.getMessage().contains("'C_taken' already exists"), e.getMessage());
     assertEquals(0, TableChecksum.of(client, "C_taken", semiring, Authorizations.EMPTY).nnz());
   }
@@ -173,11 +209,11 @@ class FixtureMultiplyIT {
   }
 
   /**
-   * Graphulo's layout: {@code <name>r.txt.gz} and {@code <name>c.txt.gz}, the edges' row and
-   * column ids as comma-terminated lists. Returns each file's SHA-256.
+   * Graphulo's layout: {@code <name>r.txt.gz} and {@code <name>c.txt.gz}, the edges' row and column
+   * ids as comma-terminated lists. Returns each file's SHA-256.
    */
-  private static Map<String, String> writeGraphuloFormat(Path dir, KroneckerGenerator graph, String name)
-      throws IOException {
+  private static Map<String, String> writeGraphuloFormat(
+      Path dir, KroneckerGenerator graph, String name) throws IOException {
     StringBuilder rows = new StringBuilder();
     StringBuilder cols = new StringBuilder();
     for (long e = 0; e < graph.edges(); e++) {
@@ -211,8 +247,10 @@ class FixtureMultiplyIT {
   }
 
   private static String slurp(Path gz) throws IOException {
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(
-        new GZIPInputStream(Files.newInputStream(gz)), StandardCharsets.UTF_8))) {
+    try (BufferedReader in =
+        new BufferedReader(
+            new InputStreamReader(
+                new GZIPInputStream(Files.newInputStream(gz)), StandardCharsets.UTF_8))) {
       StringBuilder sb = new StringBuilder();
       in.lines().forEach(sb::append);
       return sb.toString();

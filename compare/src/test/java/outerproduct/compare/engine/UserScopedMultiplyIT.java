@@ -58,11 +58,11 @@ import outerproduct.mr.MapReduceMultiply;
 
 /**
  * Two users with different authorizations multiply the same labelled AT and B with every engine.
- * Each product carries the conjunction of its inputs' labels, so: a user's C holds exactly what
- * the oracle computes from the cells that user may read; a user with fewer authorizations who
- * scans someone else's C sees exactly what the oracle computes from the cells it may read; and
- * nothing is computed from a cell the asking user could not read. Afterwards, neither user's
- * password appears in any log, job file, table configuration or error message.
+ * Each product carries the conjunction of its inputs' labels, so: a user's C holds exactly what the
+ * oracle computes from the cells that user may read; a user with fewer authorizations who scans
+ * someone else's C sees exactly what the oracle computes from the cells it may read; and nothing is
+ * computed from a cell the asking user could not read. Afterwards, neither user's password appears
+ * in any log, job file, table configuration or error message.
  */
 @ExtendWith(SharedClusters.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -104,7 +104,8 @@ class UserScopedMultiplyIT {
     root.securityOperations().grantSystemPermission("alice", SystemPermission.SYSTEM);
   }
 
-  private void createUser(EmbeddedAccumulo accumulo, String user, Authorizations auths) throws Exception {
+  private void createUser(EmbeddedAccumulo accumulo, String user, Authorizations auths)
+      throws Exception {
     String password = "pw-" + user + "-" + UUID.randomUUID();
     passwords.put(user, password);
     root.securityOperations().createLocalUser(user, new PasswordToken(password));
@@ -114,7 +115,8 @@ class UserScopedMultiplyIT {
       root.securityOperations().grantTablePermission(user, table, TablePermission.READ);
     }
     Path file = secrets.resolve(user + ".properties");
-    Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    Files.createFile(
+        file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     try (OutputStream out = Files.newOutputStream(file)) {
       properties(user).store(out, null);
     }
@@ -159,28 +161,47 @@ class UserScopedMultiplyIT {
   void eachUserSeesExactlyWhatTheCellsItMayReadGive(EmbeddedYarn yarn) throws Exception {
     SparseMatrix aliceOracle = oracle(ALICE_AUTHS);
     SparseMatrix bobOracle = oracle(BOB_AUTHS);
-    assertTrue(bobOracle.nnz() > 0 && bobOracle.nnz() < aliceOracle.nnz(),
+    assertTrue(
+        bobOracle.nnz() > 0 && bobOracle.nnz() < aliceOracle.nnz(),
         "labels must hide part of C from bob: " + bobOracle.nnz() + " vs " + aliceOracle.nnz());
-    assertTrue(aliceOracle.nnz() < ReferenceMultiply.multiply(semiring, at.plain(ALL), b.plain(ALL)).nnz(),
+    assertTrue(
+        aliceOracle.nnz() < ReferenceMultiply.multiply(semiring, at.plain(ALL), b.plain(ALL)).nnz(),
         "'green' cells must hide part of C from alice");
     for (String user : new String[] {"alice", "bob"}) {
       SparseMatrix own = user.equals("alice") ? aliceOracle : bobOracle;
       try (AccumuloClient client = Accumulo.newClient().from(properties(user)).build()) {
-        Target target = new Target(client, properties(user), propertyFiles.get(user), yarn::configuration,
-            Configuration::new);
+        Target target =
+            new Target(
+                client,
+                properties(user),
+                propertyFiles.get(user),
+                yarn::configuration,
+                Configuration::new);
         for (Map.Entry<String, Engine.Settings> run : runsOf(user).entrySet()) {
           String c = "vC_" + user + "_" + run.getKey().replace('-', '_');
-          Engine engine = Engine.valueOf(run.getKey().split("-")[0].toUpperCase(java.util.Locale.ROOT));
+          Engine engine =
+              Engine.valueOf(run.getKey().split("-")[0].toUpperCase(java.util.Locale.ROOT));
           engine.multiply(target, semiring, "vAT", "vB", c, RowRanges.all(), run.getValue());
           client.securityOperations().grantTablePermission("root", c, TablePermission.READ);
-          assertEquals(own, scanSummed(client, c, user.equals("alice") ? ALICE_AUTHS : BOB_AUTHS),
+          assertEquals(
+              own,
+              scanSummed(client, c, user.equals("alice") ? ALICE_AUTHS : BOB_AUTHS),
               user + "'s " + run.getKey() + " C as " + user + " sees it");
-          assertEquals(own, scanSummed(root, c, ALL),
-              user + "'s " + run.getKey() + " C holds nothing from cells " + user + " may not read");
+          assertEquals(
+              own,
+              scanSummed(root, c, ALL),
+              user
+                  + "'s "
+                  + run.getKey()
+                  + " C holds nothing from cells "
+                  + user
+                  + " may not read");
           if (user.equals("alice")) {
             client.securityOperations().grantTablePermission("bob", c, TablePermission.READ);
             try (AccumuloClient bob = Accumulo.newClient().from(properties("bob")).build()) {
-              assertEquals(bobOracle, scanSummed(bob, c, BOB_AUTHS),
+              assertEquals(
+                  bobOracle,
+                  scanSummed(bob, c, BOB_AUTHS),
                   "alice's " + run.getKey() + " C as bob sees it");
             }
           }
@@ -190,8 +211,8 @@ class UserScopedMultiplyIT {
   }
 
   /**
-   * Runs as alice with a wrong password fail without echoing it; after every run above, no
-   * password is in a log, a job file kept by YARN, a table's configuration, or an error.
+   * Runs as alice with a wrong password fail without echoing it; after every run above, no password
+   * is in a log, a job file kept by YARN, a table's configuration, or an error.
    */
   @Test
   @Order(2)
@@ -199,14 +220,23 @@ class UserScopedMultiplyIT {
     String wrong = "wrong-" + UUID.randomUUID();
     Properties bad = properties("alice");
     bad.setProperty("auth.token", wrong);
-    Throwable iterator = assertThrows(Exception.class,
-        () -> TableMult.on(bad).transposeOf("vAT").times("vB").into("vC_wrong").run());
+    Throwable iterator =
+        assertThrows(
+            Exception.class,
+            () -> TableMult.on(bad).transposeOf("vAT").times("vB").into("vC_wrong").run());
     Path badFile = secrets.resolve("wrong.properties");
     try (OutputStream out = Files.newOutputStream(badFile)) {
       bad.store(out, null);
     }
-    Throwable mr = assertThrows(Exception.class, () -> MapReduceMultiply.on(yarn.configuration(), badFile)
-        .transposeOf("vAT").times("vB").into("vC_wrong").run());
+    Throwable mr =
+        assertThrows(
+            Exception.class,
+            () ->
+                MapReduceMultiply.on(yarn.configuration(), badFile)
+                    .transposeOf("vAT")
+                    .times("vB")
+                    .into("vC_wrong")
+                    .run());
     List<String> secretsToFind = List.of(passwords.get("alice"), passwords.get("bob"), wrong);
     for (Throwable t : new Throwable[] {iterator, mr}) {
       for (Throwable cause = t; cause != null; cause = cause.getCause()) {
@@ -216,16 +246,24 @@ class UserScopedMultiplyIT {
       }
     }
     for (String table : root.tableOperations().list()) {
-      for (Map.Entry<String, String> p : root.tableOperations().getConfiguration(table).entrySet()) {
+      for (Map.Entry<String, String> p :
+          root.tableOperations().getConfiguration(table).entrySet()) {
         for (String secret : secretsToFind) {
-          assertFalse(p.getValue().contains(secret), "password in " + table + " property " + p.getKey());
+          assertFalse(
+              p.getValue().contains(secret), "password in " + table + " property " + p.getKey());
         }
       }
     }
     List<Path> places = new ArrayList<>(List.of(accumulo.dir(), yarn.dir()));
     Configuration conf = yarn.configuration();
-    for (String key : new String[] {"yarn.app.mapreduce.am.staging-dir", "mapreduce.jobhistory.done-dir",
-        "mapreduce.jobhistory.intermediate-done-dir", "yarn.nodemanager.log-dirs", "yarn.nodemanager.local-dirs"}) {
+    for (String key :
+        new String[] {
+          "yarn.app.mapreduce.am.staging-dir",
+          "mapreduce.jobhistory.done-dir",
+          "mapreduce.jobhistory.intermediate-done-dir",
+          "yarn.nodemanager.log-dirs",
+          "yarn.nodemanager.local-dirs"
+        }) {
       for (String dir : conf.getTrimmedStrings(key)) {
         Path local = Path.of(dir.replaceFirst("^file:", ""));
         if (local.isAbsolute() && Files.isDirectory(local)) {
@@ -260,7 +298,8 @@ class UserScopedMultiplyIT {
   }
 
   /** C as a user scans it, each (i,j)'s cells ⊕-ed across labels, as a reader of C sums them. */
-  private SparseMatrix scanSummed(AccumuloClient client, String table, Authorizations auths) throws Exception {
+  private SparseMatrix scanSummed(AccumuloClient client, String table, Authorizations auths)
+      throws Exception {
     Map<String, Map<String, Long>> sums = new HashMap<>();
     try (Scanner scan = client.createScanner(table, auths)) {
       for (Map.Entry<Key, Value> e : scan) {
@@ -281,8 +320,13 @@ class UserScopedMultiplyIT {
       for (int r = 0; r < 30; r++) {
         for (int c = 0; c < 12; c++) {
           if (random.nextInt(3) == 0) {
-            cells.add(new String[] {rowPrefix + r, columnPrefix + c, LABELS[random.nextInt(LABELS.length)],
-                Integer.toString(1 + random.nextInt(9))});
+            cells.add(
+                new String[] {
+                  rowPrefix + r,
+                  columnPrefix + c,
+                  LABELS[random.nextInt(LABELS.length)],
+                  Integer.toString(1 + random.nextInt(9))
+                });
           }
         }
       }

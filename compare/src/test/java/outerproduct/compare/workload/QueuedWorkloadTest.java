@@ -26,8 +26,10 @@ class QueuedWorkloadTest {
   void aSubsetIsDistinctRowsOfAtAndTheSameForTheSameSeed() {
     SparseMatrix at = rows(500);
     RowRanges first = QueuedWorkload.subset(at, 64, QueuedWorkload.SEED);
-    assertEquals(first, QueuedWorkload.subset(at, 64, QueuedWorkload.SEED), "same seed, same subset");
-    assertNotEquals(first, QueuedWorkload.subset(at, 64, QueuedWorkload.SEED + 1), "next request, other rows");
+    assertEquals(
+        first, QueuedWorkload.subset(at, 64, QueuedWorkload.SEED), "same seed, same subset");
+    assertNotEquals(
+        first, QueuedWorkload.subset(at, 64, QueuedWorkload.SEED + 1), "next request, other rows");
     List<RowRange> ranges = first.ranges();
     assertEquals(64, ranges.size());
     Set<String> seen = new HashSet<>();
@@ -47,6 +49,7 @@ class QueuedWorkloadTest {
   @Test
   void badSizesAreRefused() {
     assertThrows(IllegalArgumentException.class, () -> QueuedWorkload.subset(rows(10), 0, 7));
-    assertThrows(IllegalArgumentException.class, () -> QueuedWorkload.subset(new SparseMatrix(), 1, 7));
+    assertThrows(
+        IllegalArgumentException.class, () -> QueuedWorkload.subset(new SparseMatrix(), 1, 7));
   }
 }

@@ -1,6 +1,5 @@
 package outerproduct.iterator.cli;
 
-import org.apache.accumulo.core.client.Accumulo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
@@ -8,6 +7,7 @@ import java.util.concurrent.Callable;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import org.apache.accumulo.core.client.Accumulo;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.cli.CommandErrors;
 import outerproduct.kernel.semiring.Semirings;
@@ -20,27 +20,42 @@ import picocli.CommandLine.Option;
  * progress bar fed by the monitoring entries. Connection and credentials come from an Accumulo
  * client properties file, never from the command line.
  */
-@Command(name = "tablemult", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Multiply AT^T (+).(x) B into C inside the tablet servers (Graphulo's TableMult).")
+@Command(
+    name = "tablemult",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description =
+        "Multiply AT^T (+).(x) B into C inside the tablet servers (Graphulo's TableMult).")
 public final class TableMultCommand implements Callable<Integer> {
 
-  @Option(names = "--cluster", required = true, paramLabel = "FILE",
-      description = "Accumulo client properties file (instance, zookeepers, auth.principal, auth.token).")
+  @Option(
+      names = "--cluster",
+      required = true,
+      paramLabel = "FILE",
+      description =
+          "Accumulo client properties file (instance, zookeepers, auth.principal, auth.token).")
   Path clientProperties;
 
-  @Option(names = "--at", required = true, description = "Table holding AT (rows = the shared dimension k).")
+  @Option(
+      names = "--at",
+      required = true,
+      description = "Table holding AT (rows = the shared dimension k).")
   String at;
 
   @Option(names = "--b", required = true, description = "Table holding B.")
   String b;
 
-  @Option(names = "--c", description = "Result table C (created with the semiring's combiner if missing).")
+  @Option(
+      names = "--c",
+      description = "Result table C (created with the semiring's combiner if missing).")
   String c;
 
   @Option(names = "--ct", description = "Also (or only) write the transpose into this table.")
   String ct;
 
-  @Option(names = "--semiring", defaultValue = Semirings.DEFAULT,
+  @Option(
+      names = "--semiring",
+      defaultValue = Semirings.DEFAULT,
       description = "Built-in (${COMPLETION-CANDIDATES}) or class name. Default: ${DEFAULT-VALUE}.",
       completionCandidates = BuiltIns.class)
   String semiring;
@@ -54,30 +69,44 @@ public final class TableMultCommand implements Callable<Integer> {
   @Option(names = "--b-columns", description = "Columns of B to use (columns of C), D4M list.")
   String bColumns;
 
-  @Option(names = "--presum", defaultValue = "0",
-      description = "Cells pre-summed per tablet in memory before writing; 0 = off. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--presum",
+      defaultValue = "0",
+      description =
+          "Cells pre-summed per tablet in memory before writing; 0 = off. Default:"
+              + " ${DEFAULT-VALUE}.")
   long presum;
 
-  @Option(names = "--replace-incomplete",
-      description = "Empty a C that an earlier multiply left unfinished (table.custom.outerproduct.state) instead of refusing it.")
+  @Option(
+      names = "--replace-incomplete",
+      description =
+          "Empty a C that an earlier multiply left unfinished (table.custom.outerproduct.state)"
+              + " instead of refusing it.")
   boolean replaceIncomplete;
 
-  @Option(names = "--remove-zeros", description = "Drop entries of C that sum to the semiring's zero.")
+  @Option(
+      names = "--remove-zeros",
+      description = "Drop entries of C that sum to the semiring's zero.")
   boolean removeZeros;
 
-  @Option(names = "--monitor-every", defaultValue = "100000",
-      description = "Progress entry after about this many partial products per tablet. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--monitor-every",
+      defaultValue = "100000",
+      description =
+          "Progress entry after about this many partial products per tablet. Default:"
+              + " ${DEFAULT-VALUE}.")
   long monitorEvery;
 
-  @Option(names = "--scan-threads", defaultValue = "4",
+  @Option(
+      names = "--scan-threads",
+      defaultValue = "4",
       description = "Tablets of B multiplied at once. Default: ${DEFAULT-VALUE}.")
   int scanThreads;
 
   @Option(names = "--verbose", description = "On an error, print its stack trace too.")
   boolean verbose;
 
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   /** The built-in semiring names, for the help text. */
   static final class BuiltIns extends java.util.ArrayList<String> {
@@ -99,11 +128,19 @@ public final class TableMultCommand implements Callable<Integer> {
   public static CommandLine commandLine() {
     TableMultCommand command = new TableMultCommand();
     return new CommandLine(command)
-        .setParameterExceptionHandler((e, given) -> {
-          e.getCommandLine().getErr().println("tablemult: " + e.getMessage() + " (scripts/tablemult --help lists the options)");
-          return CommandErrors.USER_ERROR;
-        })
-        .setExecutionExceptionHandler((e, cmd, parsed) -> CommandErrors.report(cmd.getErr(), "tablemult", e, command.verbose));
+        .setParameterExceptionHandler(
+            (e, given) -> {
+              e.getCommandLine()
+                  .getErr()
+                  .println(
+                      "tablemult: "
+                          + e.getMessage()
+                          + " (scripts/tablemult --help lists the options)");
+              return CommandErrors.USER_ERROR;
+            })
+        .setExecutionExceptionHandler(
+            (e, cmd, parsed) ->
+                CommandErrors.report(cmd.getErr(), "tablemult", e, command.verbose));
   }
 
   @Override
@@ -111,9 +148,12 @@ public final class TableMultCommand implements Callable<Integer> {
     if (c == null && ct == null) {
       throw new CommandLine.ParameterException(spec.commandLine(), "give --c and/or --ct");
     }
-    TableMult mult = TableMult.on(load(clientProperties)).transposeOf(at).times(b).into(c)
-        .alsoTranspose(ct).semiring(semiring).presum(presum).monitorEvery(monitorEvery, 0)
-        .scanThreads(scanThreads);
+    TableMult.Results results = TableMult.on(load(clientProperties)).transposeOf(at).times(b);
+    TableMult mult = c != null ? results.into(c) : results.intoTransposeOnly(ct);
+    if (c != null && ct != null) {
+      mult.alsoTranspose(ct);
+    }
+    mult.semiring(semiring).presum(presum).monitorEvery(monitorEvery, 0).scanThreads(scanThreads);
     if (rows != null) {
       mult.rows(rows);
     }
@@ -132,21 +172,36 @@ public final class TableMultCommand implements Callable<Integer> {
     TableMult.Result r;
     // The total is unknown up front (it is the sum over k of row-length products), so the bar
     // counts partial products without a maximum.
-    try (ProgressBar bar = new ProgressBarBuilder().setTaskName("partial products")
-        .setStyle(ProgressBarStyle.ASCII).setInitialMax(-1).setUnit(" pp", 1)
-        .setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(System.err)).build()) {
+    try (ProgressBar bar =
+        new ProgressBarBuilder()
+            .setTaskName("partial products")
+            .setStyle(ProgressBarStyle.ASCII)
+            .setInitialMax(-1)
+            .setUnit(" pp", 1)
+            .setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(System.err))
+            .build()) {
       r = mult.onProgress(p -> bar.stepBy(p.partialProducts())).run();
     }
-    spec.commandLine().getOut().printf(
-        "rows aligned %d, partial products %d, entries written %d, %.2f s, %.3g pp/s%n",
-        r.rowsAligned(), r.partialProducts(), r.entriesWritten(), r.seconds(), r.partialProductsPerSecond());
+    spec.commandLine()
+        .getOut()
+        .printf(
+            "rows aligned %d, partial products %d, entries written %d, %.2f s, %.3g pp/s%n",
+            r.rowsAligned(),
+            r.partialProducts(),
+            r.entriesWritten(),
+            r.seconds(),
+            r.partialProductsPerSecond());
     return 0;
   }
 
   private Properties load(Path file) {
     if (!Files.isReadable(file)) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--cluster " + file + ": cannot read this client"
-          + " properties file (scripts/cluster start writes one to state/cluster/conf/accumulo-client.properties)");
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--cluster "
+              + file
+              + ": cannot read this client properties file (scripts/cluster start writes one to"
+              + " state/cluster/conf/accumulo-client.properties)");
     }
     return Accumulo.newClientProperties().from(file).build();
   }

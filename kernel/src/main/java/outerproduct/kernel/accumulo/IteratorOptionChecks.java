@@ -6,8 +6,8 @@ import java.util.TreeSet;
 import org.apache.accumulo.core.iterators.OptionDescriber.IteratorOptions;
 
 /**
- * Option checks shared by the project's iterators (both engines' tablet-server code): unknown
- * and missing options are errors, and every message names the iterator, the option and the value.
+ * Option checks shared by the project's iterators (both engines' tablet-server code): unknown and
+ * missing options are errors, and every message names the iterator, the option and the value.
  */
 public final class IteratorOptionChecks {
   private IteratorOptionChecks() {}
@@ -16,7 +16,10 @@ public final class IteratorOptionChecks {
    * @throws IllegalArgumentException naming an unknown option of {@code iterator}, or a missing
    *     required one
    */
-  public static void check(String iterator, IteratorOptions described, Map<String, String> options,
+  public static void check(
+      String iterator,
+      IteratorOptions described,
+      Map<String, String> options,
       Set<String> required) {
     rejectUnknown(iterator, described, options);
     for (String name : required) {
@@ -27,18 +30,22 @@ public final class IteratorOptionChecks {
     }
   }
 
-  /** @throws IllegalArgumentException naming the first option {@code described} does not list */
-  public static void rejectUnknown(String iterator, IteratorOptions described, Map<String, String> options) {
+  /**
+   * @throws IllegalArgumentException naming the first option {@code described} does not list
+   */
+  public static void rejectUnknown(
+      String iterator, IteratorOptions described, Map<String, String> options) {
     Set<String> known = described.getNamedOptions().keySet();
     for (String name : options.keySet()) {
       if (!known.contains(name)) {
-        throw new IllegalArgumentException(iterator + ": unknown option '" + name + "'; known: "
-            + new TreeSet<>(known));
+        throw new IllegalArgumentException(
+            iterator + ": unknown option '" + name + "'; known: " + new TreeSet<>(known));
       }
     }
   }
 
-  public static long positiveLong(String iterator, Map<String, String> options, String name, long dflt) {
+  public static long positiveLong(
+      String iterator, Map<String, String> options, String name, long dflt) {
     String value = options.get(name);
     if (value == null) {
       return dflt;

@@ -7,10 +7,10 @@ import org.apache.accumulo.core.data.Value;
 import outerproduct.kernel.product.EntrySource;
 
 /**
- * An {@link EntrySource} over Accumulo keys and values (docs/format.md: row = row id, qualifier = column
- * id). The row and visibility arrays are reused while they do not change, so a long row
- * costs one array, not one per entry. Subclasses move their source and call {@link #load(Key, Value)} or
- * {@link #exhausted()}.
+ * An {@link EntrySource} over Accumulo keys and values (docs/format.md: row = row id, qualifier =
+ * column id). The row and visibility arrays are reused while they do not change, so a long row
+ * costs one array, not one per entry. Subclasses move their source and call {@link #load(Key,
+ * Value)} or {@link #exhausted()}.
  */
 public abstract class KeyValueEntrySource implements EntrySource {
   private final String table;

@@ -15,8 +15,12 @@ public final class Ranges {
   public static List<Range> toAccumulo(RowRanges rows) {
     List<Range> out = new ArrayList<>(rows.ranges().size());
     for (RowRange r : rows.ranges()) {
-      out.add(new Range(r.first() == null ? null : new Text(r.first()), true,
-          r.last() == null ? null : new Text(r.last()), true));
+      out.add(
+          new Range(
+              r.first() == null ? null : new Text(r.first()),
+              true,
+              r.last() == null ? null : new Text(r.last()),
+              true));
     }
     return out;
   }
@@ -24,9 +28,9 @@ public final class Ranges {
   /**
    * The parts of {@code ranges} (sorted, disjoint) that lie inside {@code bounds}, in order.
    *
-   * <p>Iterators clip their row subset to every range they are sought to, and a scan torn down
-   * and resumed seeks again; the binary search keeps that at O(log n) plus the parts returned
-   * for subsets of thousands of rows.
+   * <p>Iterators clip their row subset to every range they are sought to, and a scan torn down and
+   * resumed seeks again; the binary search keeps that at O(log n) plus the parts returned for
+   * subsets of thousands of rows.
    */
   public static List<Range> clip(List<Range> ranges, Range bounds) {
     int lo = 0;
@@ -57,7 +61,10 @@ public final class Ranges {
   public static Range span(List<Range> ranges) {
     Range first = ranges.get(0);
     Range last = ranges.get(ranges.size() - 1);
-    return new Range(first.getStartKey(), first.isStartKeyInclusive(), last.getEndKey(),
+    return new Range(
+        first.getStartKey(),
+        first.isStartKeyInclusive(),
+        last.getEndKey(),
         last.isEndKeyInclusive());
   }
 

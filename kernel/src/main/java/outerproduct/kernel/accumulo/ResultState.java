@@ -11,10 +11,10 @@ import org.apache.accumulo.core.security.TablePermission;
 
 /**
  * Whether a result table holds a finished multiply, recorded where any Accumulo user or tool can
- * read it: the table property {@value #PROPERTY}. An engine sets {@code writing} before its
- * first write, then {@code complete} or {@code incomplete: <why>}. A C left {@code writing}
- * (the client died) or {@code incomplete} may hold part of the products, or some twice; readers
- * should not trust it, and an engine refuses to add to it unless asked to replace it.
+ * read it: the table property {@value #PROPERTY}. An engine sets {@code writing} before its first
+ * write, then {@code complete} or {@code incomplete: <why>}. A C left {@code writing} (the client
+ * died) or {@code incomplete} may hold part of the products, or some twice; readers should not
+ * trust it, and an engine refuses to add to it unless asked to replace it.
  */
 public final class ResultState {
   public static final String PROPERTY = "table.custom.outerproduct.state";
@@ -28,8 +28,10 @@ public final class ResultState {
   /** Before the first write: C is being written by {@code engine}. */
   public static void writing(AccumuloClient client, String table, String engine)
       throws AccumuloException, AccumuloSecurityException {
-    set(client, table, WRITING + " (" + engine + ", since "
-        + Instant.now().truncatedTo(ChronoUnit.SECONDS) + ")");
+    set(
+        client,
+        table,
+        WRITING + " (" + engine + ", since " + Instant.now().truncatedTo(ChronoUnit.SECONDS) + ")");
   }
 
   public static void complete(AccumuloClient client, String table)
@@ -45,17 +47,22 @@ public final class ResultState {
   public static String incomplete(AccumuloClient client, String table, String why) {
     try {
       set(client, table, INCOMPLETE + ": " + why);
-      return "result table '" + table + "' may hold part of the products and is marked incomplete ("
-          + PROPERTY + ")";
+      return "result table '"
+          + table
+          + "' may hold part of the products and is marked incomplete ("
+          + PROPERTY
+          + ")";
     } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
-      return "result table '" + table + "' may hold part of the products; marking it incomplete failed: "
+      return "result table '"
+          + table
+          + "' may hold part of the products; marking it incomplete failed: "
           + e.getMessage();
     }
   }
 
   /**
-   * @return C's state if it is not complete ({@code writing …} or {@code incomplete: …}), or
-   *     null for a complete C or one no engine has written
+   * @return C's state if it is not complete ({@code writing …} or {@code incomplete: …}), or null
+   *     for a complete C or one no engine has written
    */
   public static String unfinished(AccumuloClient client, String table)
       throws AccumuloException, TableNotFoundException {
@@ -64,8 +71,8 @@ public final class ResultState {
   }
 
   /**
-   * @throws IllegalArgumentException if C was left unfinished by an earlier multiply and
-   *     {@code replace} is false; with {@code replace}, empties C instead
+   * @throws IllegalArgumentException if C was left unfinished by an earlier multiply and {@code
+   *     replace} is false; with {@code replace}, empties C instead
    */
   public static void checkFinishedOrClear(AccumuloClient client, String table, boolean replace)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
@@ -74,33 +81,46 @@ public final class ResultState {
       return;
     }
     if (!replace) {
-      throw new IllegalArgumentException("result table '" + table + "' is " + state
-          + "; adding to it would count part of the products twice: replace it (--replace-incomplete,"
-          + " replaceIncomplete()) or give another table");
+      throw new IllegalArgumentException(
+          "result table '"
+              + table
+              + "' is "
+              + state
+              + "; adding to it would count part of the products twice: replace it"
+              + " (--replace-incomplete, replaceIncomplete()) or give another table");
     }
     client.tableOperations().deleteRows(table, null, null);
   }
 
   /**
-   * @throws IllegalArgumentException unless the client's user may write {@code table} and alter
-   *     its configuration (where its state is kept)
+   * @throws IllegalArgumentException unless the client's user may write {@code table} and alter its
+   *     configuration (where its state is kept)
    */
   public static void checkMayWrite(AccumuloClient client, String table)
       throws AccumuloException, AccumuloSecurityException {
     String user = client.whoami();
-    for (TablePermission needed : new TablePermission[] {TablePermission.WRITE, TablePermission.ALTER_TABLE}) {
+    for (TablePermission needed :
+        new TablePermission[] {TablePermission.WRITE, TablePermission.ALTER_TABLE}) {
       if (!client.securityOperations().hasTablePermission(user, table, needed)) {
-        throw new IllegalArgumentException("user '" + user + "' lacks " + needed + " on result table '"
-            + table + "' (engines write C and record its state in " + PROPERTY + ")");
+        throw new IllegalArgumentException(
+            "user '"
+                + user
+                + "' lacks "
+                + needed
+                + " on result table '"
+                + table
+                + "' (engines write C and record its state in "
+                + PROPERTY
+                + ")");
       }
     }
   }
 
   /**
    * A table created a moment ago may be missing from the manager's table cache, which follows
-   * ZooKeeper asynchronously (apache/accumulo#768, #5644): the manager then refuses the property
-   * as NOTFOUND. Seen once in TableMultIT's 16 concurrent multiplies, each creating its C; such
-   * a refusal is retried for up to {@value #NEW_TABLE_GRACE_SECONDS} s before it counts.
+   * ZooKeeper asynchronously (apache/accumulo#768, #5644): the manager then refuses the property as
+   * NOTFOUND. Seen once in TableMultIT's 16 concurrent multiplies, each creating its C; such a
+   * refusal is retried for up to {@value #NEW_TABLE_GRACE_SECONDS} s before it counts.
    */
   private static void set(AccumuloClient client, String table, String state)
       throws AccumuloException, AccumuloSecurityException {

@@ -21,21 +21,22 @@ import outerproduct.kernel.d4m.RowRanges;
  * the next instead of reading the rows between them.
  *
  * <p>Both engines put it on their scans for a row subset: TableMult on its scans of AT, the
- * MapReduce job on its input scan of B and its mappers' scans of AT. Without it, a subset of n
- * rows costs n scan RPCs (one per range) per tablet; with it, one scan of the span of the
- * subset, which the tablet server serves by seeking. Sought to any range, it reads that range's
- * intersection with the set, so a scan torn down and resumed after its last key goes on where it
- * stopped.
+ * MapReduce job on its input scan of B and its mappers' scans of AT. Without it, a subset of n rows
+ * costs n scan RPCs (one per range) per tablet; with it, one scan of the span of the subset, which
+ * the tablet server serves by seeking. Sought to any range, it reads that range's intersection with
+ * the set, so a scan torn down and resumed after its last key goes on where it stopped.
  *
  * <p>Option: {@value #ROWS_OPTION} (required, D4M syntax; set with {@link #setRows}).
  */
-public class RowRangesIterator implements SortedKeyValueIterator<Key,Value>, OptionDescriber {
+public class RowRangesIterator implements SortedKeyValueIterator<Key, Value>, OptionDescriber {
   public static final String ROWS_OPTION = "rows";
+
   /** Above the table's own iterators (versioning is at 20), so it sees what a reader sees. */
   public static final int PRIORITY = 1000;
+
   private static final String NAME = RowRangesIterator.class.getSimpleName();
 
-  private SortedKeyValueIterator<Key,Value> source;
+  private SortedKeyValueIterator<Key, Value> source;
   private Map<String, String> options;
   private List<Range> rows;
   private List<Range> pending = List.of();
@@ -58,8 +59,11 @@ public class RowRangesIterator implements SortedKeyValueIterator<Key,Value>, Opt
   public IteratorOptions describeOptions() {
     Map<String, String> named = new LinkedHashMap<>();
     named.put(ROWS_OPTION, "D4M row ranges to pass, e.g. '1,5,:,9,' (required)");
-    return new IteratorOptions("rowRanges", "passes the rows of a D4M row-range set, seeking past the others",
-        named, null);
+    return new IteratorOptions(
+        "rowRanges",
+        "passes the rows of a D4M row-range set, seeking past the others",
+        named,
+        null);
   }
 
   @Override
@@ -70,7 +74,9 @@ public class RowRangesIterator implements SortedKeyValueIterator<Key,Value>, Opt
   }
 
   @Override
-  public void init(SortedKeyValueIterator<Key,Value> source, Map<String, String> options,
+  public void init(
+      SortedKeyValueIterator<Key, Value> source,
+      Map<String, String> options,
       IteratorEnvironment env) {
     validateOptions(options);
     this.source = source;
@@ -122,7 +128,7 @@ public class RowRangesIterator implements SortedKeyValueIterator<Key,Value>, Opt
   }
 
   @Override
-  public SortedKeyValueIterator<Key,Value> deepCopy(IteratorEnvironment env) {
+  public SortedKeyValueIterator<Key, Value> deepCopy(IteratorEnvironment env) {
     RowRangesIterator copy = new RowRangesIterator();
     copy.init(source.deepCopy(env), options, env);
     return copy;

@@ -12,8 +12,8 @@ import outerproduct.kernel.semiring.BadValueException;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
- * checksum(C) (docs/format.md) of a matrix table, read with a plain scan: values through the semiring's
- * canonical form, so a Combiner's lazily summed entries count as their sum.
+ * checksum(C) (docs/format.md) of a matrix table, read with a plain scan: values through the
+ * semiring's canonical form, so a Combiner's lazily summed entries count as their sum.
  */
 public final class TableChecksum {
   /** The digest and the number of entries it covers (nnz). */
@@ -23,14 +23,15 @@ public final class TableChecksum {
 
   private TableChecksum() {}
 
-  public static Result of(AccumuloClient client, String table, Semiring<?> semiring,
-      Authorizations auths) throws TableNotFoundException {
+  public static Result of(
+      AccumuloClient client, String table, Semiring<?> semiring, Authorizations auths)
+      throws TableNotFoundException {
     ResultChecksum sum = new ResultChecksum();
     try (Scanner scanner = client.createScanner(table, auths)) {
       // Large batches: a checksum reads every entry, and at 1,000 per round trip (the default)
       // the round trips were a good part of reading a C of millions of entries.
       scanner.setBatchSize(CHECKSUM_BATCH);
-      for (Map.Entry<Key,Value> e : scanner) {
+      for (Map.Entry<Key, Value> e : scanner) {
         byte[] row = e.getKey().getRowData().toArray();
         byte[] column = e.getKey().getColumnQualifierData().toArray();
         byte[] canonical;

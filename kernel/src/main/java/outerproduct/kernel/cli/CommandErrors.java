@@ -8,12 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * How every command of the project ends on an error: one line on stderr that names what is
- * wrong and what to do, and an exit code, never a stack trace unless asked for.
+ * How every command of the project ends on an error: one line on stderr that names what is wrong
+ * and what to do, and an exit code, never a stack trace unless asked for.
  *
  * <ul>
- *   <li>A user's mistake (an {@link IllegalArgumentException}: a bad option, table, file or
- *       value, each message naming it) or a full disk: exit {@link #USER_ERROR}.
+ *   <li>A user's mistake (an {@link IllegalArgumentException}: a bad option, table, file or value,
+ *       each message naming it) or a full disk: exit {@link #USER_ERROR}.
  *   <li>Anything else (a failed multiply, a lost server): exit {@link #FAILED}.
  * </ul>
  *
@@ -39,7 +39,8 @@ public final class CommandErrors {
       e.printStackTrace(err);
       err.println(tool + ": " + message);
     } else {
-      String trace = userError ? "" : " (stack trace: " + traceFile(tool, e) + "; --verbose prints it)";
+      String trace =
+          userError ? "" : " (stack trace: " + traceFile(tool, e) + "; --verbose prints it)";
       err.println(tool + ": " + message + trace);
     }
     err.flush();
@@ -53,14 +54,18 @@ public final class CommandErrors {
   }
 
   /**
-   * The line for a full disk anywhere in the cause chain (Java reports it as an IOException
-   * whose message is the system's "No space left on device"), or null.
+   * The line for a full disk anywhere in the cause chain (Java reports it as an IOException whose
+   * message is the system's "No space left on device"), or null.
    */
   static String noSpaceLeft(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof IOException && t.getMessage() != null && t.getMessage().contains("No space left on device")) {
-        return "no space left on the device (" + t.getMessage() + "); free some space there (the embedded"
-            + " cluster writes under target/, the pseudo-distributed one under state/) and run again";
+      if (t instanceof IOException
+          && t.getMessage() != null
+          && t.getMessage().contains("No space left on device")) {
+        return "no space left on the device ("
+            + t.getMessage()
+            + "); free some space there (the embedded cluster writes under target/, the"
+            + " pseudo-distributed one under state/) and run again";
       }
     }
     return null;

@@ -6,8 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * A check before a command starts servers that write to disk: stopping at once with the folder
- * and the space it needs beats a tablet server dying of a full disk minutes into a run.
+ * A check before a command starts servers that write to disk: stopping at once with the folder and
+ * the space it needs beats a tablet server dying of a full disk minutes into a run.
  */
 public final class FreeSpace {
   private FreeSpace() {}
@@ -25,8 +25,17 @@ public final class FreeSpace {
       }
       long freeMb = Files.getFileStore(existing).getUsableSpace() >> 20;
       if (freeMb < neededMb) {
-        throw new IllegalArgumentException("only " + freeMb + " MB free in " + dir + " (" + what + " writes there);"
-            + " free at least " + neededMb + " MB and run again");
+        throw new IllegalArgumentException(
+            "only "
+                + freeMb
+                + " MB free in "
+                + dir
+                + " ("
+                + what
+                + " writes there);"
+                + " free at least "
+                + neededMb
+                + " MB and run again");
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the free space of " + dir, e);

@@ -5,8 +5,8 @@ import java.util.Arrays;
 import java.util.Comparator;
 
 /**
- * Row and column ids compare as Accumulo compares them: unsigned bytes of their UTF-8 form,
- * which differs from {@link String#compareTo} outside the Basic Multilingual Plane.
+ * Row and column ids compare as Accumulo compares them: unsigned bytes of their UTF-8 form, which
+ * differs from {@link String#compareTo} outside the Basic Multilingual Plane.
  */
 public final class ByteOrder {
   public static final Comparator<String> STRINGS = ByteOrder::compare;

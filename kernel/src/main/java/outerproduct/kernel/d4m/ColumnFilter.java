@@ -36,13 +36,19 @@ public final class ColumnFilter {
     return new ColumnFilter(columns);
   }
 
-  /** @throws D4mSyntaxException with the position and the reason when the text is malformed */
+  /**
+   * @throws D4mSyntaxException with the position and the reason when the text is malformed
+   */
   public static ColumnFilter parse(String text) {
     List<String> columns = new ArrayList<>();
     for (Tokens.Token token : Tokens.split(WHAT, text)) {
       if (token.text().equals(Tokens.RANGE)) {
-        throw new D4mSyntaxException(WHAT, text, token.position(),
-            "column ranges are not supported (Accumulo does not index columns); list the column ids");
+        throw new D4mSyntaxException(
+            WHAT,
+            text,
+            token.position(),
+            "column ranges are not supported (Accumulo does not index columns); list the column"
+                + " ids");
       }
       columns.add(token.text());
     }

@@ -3,15 +3,19 @@ package outerproduct.kernel.d4m;
 import java.util.Arrays;
 
 /**
- * Whole rows from {@code first} to {@code last}, both inclusive; a null bound is unbounded.
- * Row ids are compared in Accumulo's byte order.
+ * Whole rows from {@code first} to {@code last}, both inclusive; a null bound is unbounded. Row ids
+ * are compared in Accumulo's byte order.
  */
 public record RowRange(String first, String last) {
 
   public RowRange {
     if (first != null && last != null && ByteOrder.compare(first, last) > 0) {
       throw new IllegalArgumentException(
-          "row range ['" + first + "', '" + last + "'] is empty: its first row sorts after its last");
+          "row range ['"
+              + first
+              + "', '"
+              + last
+              + "'] is empty: its first row sorts after its last");
     }
   }
 

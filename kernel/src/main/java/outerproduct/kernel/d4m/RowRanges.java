@@ -5,18 +5,20 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * A set of whole rows in D4M range syntax (docs/format.md): the last character is the separator, and
- * {@code :} between two row ids makes an inclusive range. {@code "a,:,b,d,f,:,"} is
- * {@code [a,b] ∪ [d,d] ∪ [f,+∞)}; a leading {@code ":,b,"} is {@code (-∞,b]}; {@code ":,"} is
- * every row. A row id {@code :} cannot be written.
+ * A set of whole rows in D4M range syntax (docs/format.md): the last character is the separator,
+ * and {@code :} between two row ids makes an inclusive range. {@code "a,:,b,d,f,:,"} is {@code
+ * [a,b] ∪ [d,d] ∪ [f,+∞)}; a leading {@code ":,b,"} is {@code (-∞,b]}; {@code ":,"} is every row. A
+ * row id {@code :} cannot be written.
  *
  * <p>Held sorted and merged, so equal sets are equal objects and {@link #toD4m()} is canonical.
  */
 public final class RowRanges {
   private static final String WHAT = "row ranges";
-  private static final Comparator<RowRange> BY_FIRST = (x, y) -> x.first() == null
-      ? (y.first() == null ? 0 : -1)
-      : (y.first() == null ? 1 : ByteOrder.compare(x.first(), y.first()));
+  private static final Comparator<RowRange> BY_FIRST =
+      (x, y) ->
+          x.first() == null
+              ? (y.first() == null ? 0 : -1)
+              : (y.first() == null ? 1 : ByteOrder.compare(x.first(), y.first()));
 
   private final List<RowRange> ranges;
 
@@ -38,11 +40,16 @@ public final class RowRanges {
     List<RowRange> merged = new ArrayList<>();
     RowRange current = sorted.get(0);
     for (RowRange next : sorted.subList(1, sorted.size())) {
-      if (current.last() == null || next.first() == null
+      if (current.last() == null
+          || next.first() == null
           || ByteOrder.compare(next.first(), current.last()) <= 0) {
         // Overlapping: extend. Adjacent single rows stay apart (rows are not enumerable).
-        String last = current.last() == null || next.last() == null ? null
-            : ByteOrder.compare(current.last(), next.last()) >= 0 ? current.last() : next.last();
+        String last =
+            current.last() == null || next.last() == null
+                ? null
+                : ByteOrder.compare(current.last(), next.last()) >= 0
+                    ? current.last()
+                    : next.last();
         current = new RowRange(current.first(), last);
       } else {
         merged.add(current);
@@ -64,7 +71,10 @@ public final class RowRanges {
       Tokens.Token token = tokens.get(i);
       boolean colon = token.text().equals(Tokens.RANGE);
       if (colon && i > 0) {
-        throw new D4mSyntaxException(WHAT, text, token.position(),
+        throw new D4mSyntaxException(
+            WHAT,
+            text,
+            token.position(),
             "':' must follow a row id (only the first entry may open a range at -inf)");
       }
       String first = colon ? null : token.text();
@@ -79,8 +89,8 @@ public final class RowRanges {
       if (lastIndex < tokens.size()) {
         Tokens.Token end = tokens.get(lastIndex);
         if (isColon(end)) {
-          throw new D4mSyntaxException(WHAT, text, end.position(),
-              "two ':' in a row; a range is 'first,:,last,'");
+          throw new D4mSyntaxException(
+              WHAT, text, end.position(), "two ':' in a row; a range is 'first,:,last,'");
         }
         last = end.text();
       }
@@ -150,7 +160,11 @@ public final class RowRanges {
   private static void append(StringBuilder out, String row, char separator) {
     if (row.indexOf(separator) >= 0 || row.equals(Tokens.RANGE)) {
       throw new IllegalArgumentException(
-          "row id '" + row + "' cannot be written in D4M syntax with separator '" + separator + "'");
+          "row id '"
+              + row
+              + "' cannot be written in D4M syntax with separator '"
+              + separator
+              + "'");
     }
     out.append(row).append(separator);
   }

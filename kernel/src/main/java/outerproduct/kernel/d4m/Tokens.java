@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * D4M list tokenizer: the last character of the text is the separator and ends every token
- * ({@code "a,b,"} is {@code a}, {@code b}). Used for row ranges and column lists alike.
+ * D4M list tokenizer: the last character of the text is the separator and ends every token ({@code
+ * "a,b,"} is {@code a}, {@code b}). Used for row ranges and column lists alike.
  */
 final class Tokens {
   /** A token and where it starts in the text, for error positions. */
@@ -17,21 +17,21 @@ final class Tokens {
 
   static List<Token> split(String what, String text) {
     if (text == null || text.isEmpty()) {
-      throw new D4mSyntaxException(what, String.valueOf(text), 0,
-          "empty; a D4M list ends with its separator, e.g. 'a,b,'");
+      throw new D4mSyntaxException(
+          what, String.valueOf(text), 0, "empty; a D4M list ends with its separator, e.g. 'a,b,'");
     }
     char separator = text.charAt(text.length() - 1);
     if (text.length() == 1) {
-      throw new D4mSyntaxException(what, text, 0,
-          "only a separator '" + separator + "', no entries");
+      throw new D4mSyntaxException(
+          what, text, 0, "only a separator '" + separator + "', no entries");
     }
     List<Token> tokens = new ArrayList<>();
     int start = 0;
     for (int i = 0; i < text.length(); i++) {
       if (text.charAt(i) == separator) {
         if (i == start) {
-          throw new D4mSyntaxException(what, text, i,
-              "empty entry before separator '" + separator + "'");
+          throw new D4mSyntaxException(
+              what, text, i, "empty entry before separator '" + separator + "'");
         }
         tokens.add(new Token(text.substring(start, i), start));
         start = i + 1;

@@ -9,10 +9,9 @@ import outerproduct.kernel.semiring.BadValueException;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
- * The in-memory reference multiply {@code C = ATᵀ ⊕.⊗ B} that every engine's C is checked
- * against. Deliberately shares no code with the streaming kernel (no alignment, no held row):
- * it indexes B by row in a map and loops. Memory grows with the tables; tests and the harness
- * only.
+ * The in-memory reference multiply {@code C = ATᵀ ⊕.⊗ B} that every engine's C is checked against.
+ * Deliberately shares no code with the streaming kernel (no alignment, no held row): it indexes B
+ * by row in a map and loops. Memory grows with the tables; tests and the harness only.
  */
 public final class ReferenceMultiply {
   private ReferenceMultiply() {}
@@ -28,8 +27,13 @@ public final class ReferenceMultiply {
    * @param bColumns if not null, only these columns of B (columns j of C)
    * @return C with values in canonical form
    */
-  public static <T> SparseMatrix multiply(Semiring<T> semiring, SparseMatrix at, SparseMatrix b,
-      RowRanges rows, ColumnFilter atColumns, ColumnFilter bColumns) {
+  public static <T> SparseMatrix multiply(
+      Semiring<T> semiring,
+      SparseMatrix at,
+      SparseMatrix b,
+      RowRanges rows,
+      ColumnFilter atColumns,
+      ColumnFilter bColumns) {
     HashMap<String, HashMap<String, T>> sums = new HashMap<>();
     for (String k : at.rowIds()) {
       if (!rows.contains(k.getBytes(StandardCharsets.UTF_8))) {
@@ -57,19 +61,26 @@ public final class ReferenceMultiply {
       }
     }
     SparseMatrix c = new SparseMatrix();
-    sums.forEach((i, cRow) -> cRow.forEach((j, v) -> c.put(i, j,
-        new String(semiring.encode(v), StandardCharsets.UTF_8))));
+    sums.forEach(
+        (i, cRow) ->
+            cRow.forEach(
+                (j, v) -> c.put(i, j, new String(semiring.encode(v), StandardCharsets.UTF_8))));
     return c;
   }
 
-  private static <T> T decode(Semiring<T> semiring, String table, String row, String col,
-      String value) {
+  private static <T> T decode(
+      Semiring<T> semiring, String table, String row, String col, String value) {
     byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
     try {
       return semiring.decode(bytes);
     } catch (IllegalArgumentException e) {
-      throw new BadValueException(table, row.getBytes(StandardCharsets.UTF_8),
-          col.getBytes(StandardCharsets.UTF_8), bytes, semiring.name(), e);
+      throw new BadValueException(
+          table,
+          row.getBytes(StandardCharsets.UTF_8),
+          col.getBytes(StandardCharsets.UTF_8),
+          bytes,
+          semiring.name(),
+          e);
     }
   }
 }

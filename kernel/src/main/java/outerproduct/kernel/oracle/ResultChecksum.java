@@ -7,8 +7,8 @@ import java.util.Arrays;
 import java.util.HexFormat;
 
 /**
- * checksum(C) of docs/format.md: SHA-256 over {@code row \t column \t value \n} for every entry of C in
- * Accumulo key order, values in canonical form. Fed entry by entry (from a scan of C or from
+ * checksum(C) of docs/format.md: SHA-256 over {@code row \t column \t value \n} for every entry of
+ * C in Accumulo key order, values in canonical form. Fed entry by entry (from a scan of C or from
  * an in-memory matrix); entries out of order are refused, since they would give a checksum that
  * matches nothing.
  */
@@ -38,7 +38,9 @@ public final class ResultChecksum {
   }
 
   public ResultChecksum add(String row, String column, String canonicalValue) {
-    return add(row.getBytes(StandardCharsets.UTF_8), column.getBytes(StandardCharsets.UTF_8),
+    return add(
+        row.getBytes(StandardCharsets.UTF_8),
+        column.getBytes(StandardCharsets.UTF_8),
         canonicalValue.getBytes(StandardCharsets.UTF_8));
   }
 
@@ -46,10 +48,16 @@ public final class ResultChecksum {
     if (lastRow != null) {
       int cmp = Arrays.compareUnsigned(row, lastRow);
       if (cmp < 0 || (cmp == 0 && Arrays.compareUnsigned(column, lastColumn) <= 0)) {
-        throw new IllegalArgumentException("entry (" + new String(row, StandardCharsets.UTF_8)
-            + ", " + new String(column, StandardCharsets.UTF_8) + ") is not after ("
-            + new String(lastRow, StandardCharsets.UTF_8) + ", "
-            + new String(lastColumn, StandardCharsets.UTF_8) + "): checksum input must be in key order");
+        throw new IllegalArgumentException(
+            "entry ("
+                + new String(row, StandardCharsets.UTF_8)
+                + ", "
+                + new String(column, StandardCharsets.UTF_8)
+                + ") is not after ("
+                + new String(lastRow, StandardCharsets.UTF_8)
+                + ", "
+                + new String(lastColumn, StandardCharsets.UTF_8)
+                + "): checksum input must be in key order");
       }
     }
     digest.update(row);

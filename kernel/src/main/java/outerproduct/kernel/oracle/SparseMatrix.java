@@ -20,7 +20,8 @@ public final class SparseMatrix {
 
   /** Sets an entry, replacing any value there. */
   public SparseMatrix put(String row, String column, String value) {
-    String old = rows.computeIfAbsent(row, r -> new TreeMap<>(ByteOrder.STRINGS)).put(column, value);
+    String old =
+        rows.computeIfAbsent(row, r -> new TreeMap<>(ByteOrder.STRINGS)).put(column, value);
     if (old == null) {
       nnz++;
     }

@@ -3,14 +3,13 @@ package outerproduct.kernel.product;
 import java.io.IOException;
 
 /**
- * A stream of one matrix's entries in Accumulo key order (row, then column), as an engine reads
- * it: a tablet server's iterator, a remote scanner, a mapper's record reader, a client scan.
- * The kernel reads only through this interface, so the engines differ only in what they put
- * behind it.
+ * A stream of one matrix's entries in Accumulo key order (row, then column), as an engine reads it:
+ * a tablet server's iterator, a remote scanner, a mapper's record reader, a client scan. The kernel
+ * reads only through this interface, so the engines differ only in what they put behind it.
  *
- * <p>The arrays returned by {@link #row()}, {@link #column()}, {@link #visibility()} and
- * {@link #value()} are valid until the next call to {@link #next()} or {@link #seekRow}; callers
- * copy what they keep.
+ * <p>The arrays returned by {@link #row()}, {@link #column()}, {@link #visibility()} and {@link
+ * #value()} are valid until the next call to {@link #next()} or {@link #seekRow}; callers copy what
+ * they keep.
  */
 public interface EntrySource {
 
@@ -32,8 +31,8 @@ public interface EntrySource {
 
   /**
    * Positions at the first entry whose row is at or after {@code row}. The default steps with
-   * {@link #next()}; sources that can seek (an SKVI, a scanner) override it to skip long runs
-   * of unmatched rows.
+   * {@link #next()}; sources that can seek (an SKVI, a scanner) override it to skip long runs of
+   * unmatched rows.
    */
   default void seekRow(byte[] row) throws IOException {
     while (hasTop() && java.util.Arrays.compareUnsigned(row(), row) < 0) {

@@ -6,9 +6,9 @@ import outerproduct.kernel.semiring.BadValueException;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
- * The one row that the outer product keeps in memory: B's row k, as (column j, visibility,
- * decoded value) triples in column order. Its arrays are reused from row to row, so a long multiply allocates
- * only when a row is longer than every row before it.
+ * The one row that the outer product keeps in memory: B's row k, as (column j, visibility, decoded
+ * value) triples in column order. Its arrays are reused from row to row, so a long multiply
+ * allocates only when a row is longer than every row before it.
  */
 final class HeldRow<T> {
   private final Semiring<T> semiring;
@@ -32,7 +32,8 @@ final class HeldRow<T> {
         values = Arrays.copyOf(values, size * 2);
       }
       columns[size] = source.column().clone();
-      visibilities[size] = copyLabel(source.visibility(), size == 0 ? null : visibilities[size - 1]);
+      visibilities[size] =
+          copyLabel(source.visibility(), size == 0 ? null : visibilities[size - 1]);
       values[size] = decode(semiring, source);
       size++;
       source.next();
@@ -68,8 +69,8 @@ final class HeldRow<T> {
     try {
       return semiring.decode(source.value());
     } catch (IllegalArgumentException e) {
-      throw new BadValueException(source.table(), source.row(), source.column(), source.value(),
-          semiring.name(), e);
+      throw new BadValueException(
+          source.table(), source.row(), source.column(), source.value(), semiring.name(), e);
     }
   }
 }

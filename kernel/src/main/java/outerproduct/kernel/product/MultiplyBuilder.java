@@ -1,46 +1,107 @@
 package outerproduct.kernel.product;
 
 import java.util.Objects;
+import java.util.function.BiFunction;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.semiring.Semirings;
 
 /**
  * What every engine's builder asks the same way: C = ATᵀ ⊕.⊗ B over which tables, in which
- * semiring, restricted to which rows k and columns. An engine's builder extends this with how
- * it runs ({@code TableMult}: pre-sum, monitoring; {@code MapReduceMultiply}: reducers, output).
- * Arguments are checked when given, so a bad one fails at the call that passed it.
+ * semiring, restricted to which rows k and columns. An engine's builder extends this with how it
+ * runs ({@code TableMult}: pre-sum, monitoring; {@code MapReduceMultiply}: reducers, output).
+ *
+ * <p>The tables come first, in stages, as {@code AccumuloClient.builder()} asks for an instance
+ * before anything else: {@code on(...)} returns a {@link TransposeOf}, whose only call names AT,
+ * then {@link Times} names B and {@link Into} names C; only then are the options and {@code run()}
+ * reachable, so a multiply without its tables does not compile. Arguments are checked when given,
+ * so a bad one fails at the call that passed it.
  *
  * @param <S> the engine's builder, returned by every setter for chaining
  */
 public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
-  protected String at;
-  protected String b;
+  /** First stage: the table holding AT, whose rows are the shared dimension k. */
+  @FunctionalInterface
+  public interface TransposeOf<R> {
+    Times<R> transposeOf(String atTable);
+  }
+
+  /** Second stage: the table holding B. */
+  @FunctionalInterface
+  public interface Times<R> {
+    R times(String bTable);
+  }
+
+  /** Third stage: the result table C (created with the semiring's combiner if missing). */
+  @FunctionalInterface
+  public interface Into<S> {
+    S into(String cTable);
+  }
+
+  protected final String at;
+  protected final String b;
+
+  /** C; null only where an engine writes another result instead (TableMult's transpose). */
   protected String c;
+
   protected String semiring = Semirings.DEFAULT;
   protected RowRanges rows = RowRanges.all();
   protected ColumnFilter atColumns;
   protected ColumnFilter bColumns;
   protected boolean replaceIncomplete;
 
+  protected MultiplyBuilder(String at, String b, String c) {
+    this.at = at;
+    this.b = b;
+    this.c = c;
+  }
+
+  /**
+   * The two table stages, each checking its name, ending in {@code last}.
+   *
+   * @param last given AT and B, the stage that names the result
+   */
+  protected static <R> TransposeOf<R> tables(BiFunction<String, String, R> last) {
+    return at -> {
+      requireName("transposeOf (AT)", at);
+      return b -> {
+        requireName("times (B)", b);
+        return last.apply(at, b);
+      };
+    };
+  }
+
+  /**
+   * @throws IllegalArgumentException naming the builder call that was given no table
+   */
+  protected static String requireName(String call, String table) {
+    if (table == null || table.isEmpty()) {
+      throw new IllegalArgumentException(call + ": no table name given");
+    }
+    return table;
+  }
+
+  /**
+   * @throws IllegalArgumentException if {@code result} is one of the inputs
+   */
+  protected static String requireResult(String call, String result, String at, String b) {
+    requireName(call, result);
+    if (result.equals(at) || result.equals(b)) {
+      throw new IllegalArgumentException(
+          call
+              + ": result table '"
+              + result
+              + "' must differ from inputs AT '"
+              + at
+              + "' and B '"
+              + b
+              + "'");
+    }
+    return result;
+  }
+
   /** This builder, typed as the engine's. */
   protected abstract S self();
-
-  /** The table holding AT: rows are the shared dimension k. */
-  public S transposeOf(String atTable) {
-    this.at = atTable;
-    return self();
-  }
-
-  public S times(String bTable) {
-    this.b = bTable;
-    return self();
-  }
-
-  public S into(String cTable) {
-    this.c = cTable;
-    return self();
-  }
 
   /**
    * @param name a built-in semiring or a class name
@@ -75,16 +136,9 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
     return self();
   }
 
-  /** @throws IllegalArgumentException naming the builder call that was missed */
-  protected void requireSet(String call, String table) {
-    if (table == null || table.isEmpty()) {
-      throw new IllegalArgumentException(getClass().getSimpleName() + ": " + call + " is not set");
-    }
-  }
-
   /**
-   * Lets the multiply empty a result table that an earlier multiply left unfinished
-   * ({@code outerproduct.kernel.accumulo.ResultState}) instead of refusing it.
+   * Lets the multiply empty a result table that an earlier multiply left unfinished ({@code
+   * outerproduct.kernel.accumulo.ResultState}) instead of refusing it.
    */
   public S replaceIncomplete() {
     this.replaceIncomplete = true;

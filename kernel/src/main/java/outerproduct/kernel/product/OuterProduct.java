@@ -5,23 +5,23 @@ import java.util.Arrays;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
- * The one outer-product algorithm both engines run: for each row k shared by AT and B, every
- * {@code AT(k,i) ⊗ B(k,j)} is a partial product for {@code C(i,j)}, labelled with the conjunction
- * of the two cells' visibilities ({@link Visibility}). ⊕ is not applied here; it
- * runs later, in any order (a Combiner on C, a Hadoop combiner and reducer, a pre-sum buffer).
+ * The one outer-product algorithm both engines run: for each row k shared by AT and B, every {@code
+ * AT(k,i) ⊗ B(k,j)} is a partial product for {@code C(i,j)}, labelled with the conjunction of the
+ * two cells' visibilities ({@link Visibility}). ⊕ is not applied here; it runs later, in any order
+ * (a Combiner on C, a Hadoop combiner and reducer, a pre-sum buffer).
  *
- * <p>Pull-style, so that an SKVI can return one product per {@code next()} and a mapper can
- * write one per loop: {@link #advance()} then {@link #i()}, {@link #j()}, {@link #value()}.
+ * <p>Pull-style, so that an SKVI can return one product per {@code next()} and a mapper can write
+ * one per loop: {@link #advance()} then {@link #i()}, {@link #j()}, {@link #value()}.
  *
- * <p>Memory: at most one row of B is held ({@link HeldRow}); AT's row is streamed. B's row is
- * the one held because then each AT entry {@code (k,i)} yields a run of products for one C row i
- * with its columns j in order: writers can put each run in one Mutation (or one reducer key
- * range), and the CT transpose is the only consumer that sees them out of order. A row of B
- * with 10^5 entries costs 10^5 column ids and values, whatever the size of the tables.
+ * <p>Memory: at most one row of B is held ({@link HeldRow}); AT's row is streamed. B's row is the
+ * one held because then each AT entry {@code (k,i)} yields a run of products for one C row i with
+ * its columns j in order: writers can put each run in one Mutation (or one reducer key range), and
+ * the CT transpose is the only consumer that sees them out of order. A row of B with 10^5 entries
+ * costs 10^5 column ids and values, whatever the size of the tables.
  *
- * <p>Safe points: between two shared rows ({@link #atRowBoundary()}), every product of the rows
- * up to {@link #lastFinishedRow()} has been returned and none after it. An engine that must
- * resume after a teardown restarts strictly after that row.
+ * <p>Safe points: between two shared rows ({@link #atRowBoundary()}), every product of the rows up
+ * to {@link #lastFinishedRow()} has been returned and none after it. An engine that must resume
+ * after a teardown restarts strictly after that row.
  */
 public final class OuterProduct<T> {
   private final Semiring<T> semiring;
@@ -95,9 +95,19 @@ public final class OuterProduct<T> {
     try {
       return semiring.times(x, y);
     } catch (ArithmeticException e) {
-      throw new ArithmeticException(e.getMessage() + " at AT(k,i) (x) B(k,j) with k '" + text(currentRow)
-          + "', i '" + text(i) + "', j '" + text(heldB.column(jIndex)) + "' of tables '" + at.table()
-          + "' and '" + b.table() + "'");
+      throw new ArithmeticException(
+          e.getMessage()
+              + " at AT(k,i) (x) B(k,j) with k '"
+              + text(currentRow)
+              + "', i '"
+              + text(i)
+              + "', j '"
+              + text(heldB.column(jIndex))
+              + "' of tables '"
+              + at.table()
+              + "' and '"
+              + b.table()
+              + "'");
     }
   }
 
@@ -125,16 +135,16 @@ public final class OuterProduct<T> {
   }
 
   /**
-   * Visibility of the current product: the conjunction of AT(k,i)'s and B(k,j)'s labels
-   * ({@link Visibility#and}). Callers must not modify the array.
+   * Visibility of the current product: the conjunction of AT(k,i)'s and B(k,j)'s labels ({@link
+   * Visibility#and}). Callers must not modify the array.
    */
   public byte[] visibility() {
     return Visibility.and(aVisibility, heldB.visibility(jIndex - 1));
   }
 
   /**
-   * True when the last product returned was the last of its shared row (or none was returned
-   * yet): stopping here and resuming after {@link #lastFinishedRow()} loses and repeats nothing.
+   * True when the last product returned was the last of its shared row (or none was returned yet):
+   * stopping here and resuming after {@link #lastFinishedRow()} loses and repeats nothing.
    */
   public boolean atRowBoundary() {
     if (currentRow == null) {

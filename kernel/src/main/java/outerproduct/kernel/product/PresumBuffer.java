@@ -6,22 +6,23 @@ import java.util.function.BinaryOperator;
 import org.apache.accumulo.core.data.ByteSequence;
 
 /**
- * Bounded pre-sum, as both engines apply it before partial products leave them (the iterator
- * engine per tablet before writing C, the MapReduce engine per map task before the sort): up to
- * {@code maxCells} distinct (i, j, visibility) cells, each with the ⊕ of the partial products it
- * has received. Products with different visibilities
- * stay in different cells, so C's Combiner only ever ⊕-s products with equal labels.
+ * Bounded pre-sum, as both engines apply it before partial products leave them (the iterator engine
+ * per tablet before writing C, the MapReduce engine per map task before the sort): up to {@code
+ * maxCells} distinct (i, j, visibility) cells, each with the ⊕ of the partial products it has
+ * received. Products with different visibilities stay in different cells, so C's Combiner only ever
+ * ⊕-s products with equal labels.
  *
  * <p>When a new cell does not fit, the older half of the cells (by first product) is handed to the
- * {@link Sink} and the younger half stays. Products of one C cell arrive spread over all rows k,
- * so a cell that has just started receiving is the likeliest to receive again; keeping it beats
+ * {@link Sink} and the younger half stays. Products of one C cell arrive spread over all rows k, so
+ * a cell that has just started receiving is the likeliest to receive again; keeping it beats
  * emptying the whole buffer (measured on the SCALE 12 fixture with a 2M-cell buffer: 42% of the
  * products are written instead of 46%).
  *
  * <p>Memory: the cells' id bytes sit end to end in one array; per cell there are five ints, one
  * value (a reference and, for the double semirings, a boxed Double) and two to four hash-table ints
  * (open addressing, at most half full): about 50 bytes plus the ids. Arrays grow by doubling up to
- * the bound, so a buffer sized for a whole table costs a small multiply nothing. The per-product path allocates nothing but the semiring's ⊕ result.
+ * the bound, so a buffer sized for a whole table costs a small multiply nothing. The per-product
+ * path allocates nothing but the semiring's ⊕ result.
  */
 public final class PresumBuffer<T> {
 
@@ -48,6 +49,7 @@ public final class PresumBuffer<T> {
   private int[] hash = new int[INITIAL_CELLS];
   private Object[] values = new Object[INITIAL_CELLS];
   private int cells;
+
   /** Cell index + 1 per slot, 0 = free; length a power of two at least twice the cell arrays'. */
   private int[] table = new int[INITIAL_CELLS * 2];
 
@@ -59,8 +61,8 @@ public final class PresumBuffer<T> {
    */
   public static int checkCells(String option, long cells) {
     if (cells < 0 || cells > MAX_CELLS) {
-      throw new IllegalArgumentException(option + " must be between 0 (off) and " + MAX_CELLS
-          + " cells, got " + cells);
+      throw new IllegalArgumentException(
+          option + " must be between 0 (off) and " + MAX_CELLS + " cells, got " + cells);
     }
     return (int) cells;
   }
@@ -86,7 +88,8 @@ public final class PresumBuffer<T> {
   }
 
   /** ⊕-s {@code value} into cell (i, j, visibility); the sequences are copied if kept. */
-  public void add(ByteSequence i, ByteSequence j, ByteSequence visibility, T value) throws IOException {
+  public void add(ByteSequence i, ByteSequence j, ByteSequence visibility, T value)
+      throws IOException {
     int h = hash(visibility, hash(j, hash(i, 1)));
     int mask = table.length - 1;
     for (int slot = h & mask; ; slot = (slot + 1) & mask) {
@@ -197,12 +200,15 @@ public final class PresumBuffer<T> {
   }
 
   private boolean sameIds(int cell, ByteSequence i, ByteSequence j, ByteSequence visibility) {
-    if (iLength[cell] != i.length() || jLength[cell] != j.length()
+    if (iLength[cell] != i.length()
+        || jLength[cell] != j.length()
         || visibilityLength[cell] != visibility.length()) {
       return false;
     }
     int at = offset[cell];
-    return same(i, at) && same(j, at + i.length()) && same(visibility, at + i.length() + j.length());
+    return same(i, at)
+        && same(j, at + i.length())
+        && same(visibility, at + i.length() + j.length());
   }
 
   private boolean same(ByteSequence s, int at) {

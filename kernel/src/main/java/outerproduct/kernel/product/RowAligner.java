@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.util.Arrays;
 
 /**
- * Merge-join of two sorted entry streams on their row: finds, in order, the rows k present in
- * both AT and B. Rows present in only one side would multiply an all-zero row and are skipped,
- * by seeking the side that is behind to the other's row.
+ * Merge-join of two sorted entry streams on their row: finds, in order, the rows k present in both
+ * AT and B. Rows present in only one side would multiply an all-zero row and are skipped, by
+ * seeking the side that is behind to the other's row.
  */
 public final class RowAligner {
   private final EntrySource at;

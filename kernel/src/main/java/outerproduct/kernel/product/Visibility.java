@@ -6,15 +6,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.apache.accumulo.core.security.ColumnVisibility;
 
 /**
- * The visibility of a partial product: the conjunction of its two inputs' labels, so that a
- * product is visible exactly to those who may read both cells it was computed from. An empty
- * label is neutral ({@code "" ∧ b = b}), equal labels appear once, and anything else is
- * {@code (a)&(b)} in Accumulo's normalized form ({@link ColumnVisibility#flatten()}: terms sorted,
- * duplicates dropped), so that the same two inputs always give byte-identical labels and their
- * products meet in one C cell.
+ * The visibility of a partial product: the conjunction of its two inputs' labels, so that a product
+ * is visible exactly to those who may read both cells it was computed from. An empty label is
+ * neutral ({@code "" ∧ b = b}), equal labels appear once, and anything else is {@code (a)&(b)} in
+ * Accumulo's normalized form ({@link ColumnVisibility#flatten()}: terms sorted, duplicates
+ * dropped), so that the same two inputs always give byte-identical labels and their products meet
+ * in one C cell.
  *
- * <p>Products are made far more often than distinct label pairs occur, so normalized
- * conjunctions are cached (bounded; cleared when full).
+ * <p>Products are made far more often than distinct label pairs occur, so normalized conjunctions
+ * are cached (bounded; cleared when full).
  */
 public final class Visibility {
   public static final byte[] NONE = new byte[0];
@@ -25,7 +25,7 @@ public final class Visibility {
 
   /**
    * @return the conjunction of two visibility expressions; one of the arguments itself when the
-   *         other is empty or equal to it (callers must not modify the result)
+   *     other is empty or equal to it (callers must not modify the result)
    * @throws IllegalArgumentException if either is not a valid visibility expression
    */
   public static byte[] and(byte[] a, byte[] b) {

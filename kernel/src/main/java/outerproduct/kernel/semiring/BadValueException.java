@@ -3,8 +3,8 @@ package outerproduct.kernel.semiring;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A stored value that the configured semiring cannot decode, named with where it was found.
- * Engines never skip such an entry: the multiply fails with this exception.
+ * A stored value that the configured semiring cannot decode, named with where it was found. Engines
+ * never skip such an entry: the multiply fails with this exception.
  */
 public final class BadValueException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
@@ -14,11 +14,18 @@ public final class BadValueException extends IllegalArgumentException {
   private final String column;
   private final String value;
 
-  public BadValueException(String table, byte[] row, byte[] column, byte[] value, String semiring,
-      Throwable cause) {
-    super(String.format("table '%s', row '%s', column '%s': value '%s' is not a %s value%s", table,
-        text(row), text(column), text(value), semiring,
-        cause == null || cause.getMessage() == null ? "" : " (" + cause.getMessage() + ")"), cause);
+  public BadValueException(
+      String table, byte[] row, byte[] column, byte[] value, String semiring, Throwable cause) {
+    super(
+        String.format(
+            "table '%s', row '%s', column '%s': value '%s' is not a %s value%s",
+            table,
+            text(row),
+            text(column),
+            text(value),
+            semiring,
+            cause == null || cause.getMessage() == null ? "" : " (" + cause.getMessage() + ")"),
+        cause);
     this.table = table;
     this.row = text(row);
     this.column = text(column);

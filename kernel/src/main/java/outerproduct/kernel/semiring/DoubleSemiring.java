@@ -1,6 +1,8 @@
 package outerproduct.kernel.semiring;
 
-/** Decimal text ⇄ double, canonical form {@link Double#toString(double)}, for the double semirings. */
+/**
+ * Decimal text ⇄ double, canonical form {@link Double#toString(double)}, for the double semirings.
+ */
 abstract class DoubleSemiring implements Semiring<Double> {
   private final String name;
 

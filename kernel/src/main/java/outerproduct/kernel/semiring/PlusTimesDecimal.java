@@ -2,7 +2,9 @@ package outerproduct.kernel.semiring;
 
 import java.math.BigDecimal;
 
-/** Exact decimal arithmetic (Graphulo's default value type); canonical form strips trailing zeros. */
+/**
+ * Exact decimal arithmetic (Graphulo's default value type); canonical form strips trailing zeros.
+ */
 public final class PlusTimesDecimal implements Semiring<BigDecimal> {
   public static final String NAME = "plus-times-bigdecimal";
 

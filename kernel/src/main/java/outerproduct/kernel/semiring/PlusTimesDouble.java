@@ -1,8 +1,8 @@
 package outerproduct.kernel.semiring;
 
 /**
- * Ordinary arithmetic over IEEE doubles. ⊕ is associative only up to rounding: engines that sum
- * in different orders may differ in the last bits, so compare results of this semiring with a
+ * Ordinary arithmetic over IEEE doubles. ⊕ is associative only up to rounding: engines that sum in
+ * different orders may differ in the last bits, so compare results of this semiring with a
  * tolerance, or use {@link PlusTimesDecimal} where exact identity matters.
  */
 public final class PlusTimesDouble extends DoubleSemiring {

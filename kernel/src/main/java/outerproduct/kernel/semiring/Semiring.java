@@ -4,18 +4,19 @@ package outerproduct.kernel.semiring;
  * The scalar algebra of a multiply: {@code C(i,j) = ⊕ over k of AT(k,i) ⊗ B(k,j)}.
  *
  * <p>Contract, relied on by every engine:
+ *
  * <ul>
  *   <li>{@link #plus} (⊕) is associative and commutative. Engines apply it in any order and in
- *       pieces: in a Combiner at scan, minc and majc, in a Hadoop combiner, in a pre-sum
- *       buffer. A non-commutative ⊕ gives engine-dependent results.</li>
- *   <li>{@link #times} (⊗) need not commute; it is always called as {@code times(a, b)} with the
- *       AT value first.</li>
+ *       pieces: in a Combiner at scan, minc and majc, in a Hadoop combiner, in a pre-sum buffer. A
+ *       non-commutative ⊕ gives engine-dependent results.
+ *   <li>{@link #times} (⊗) need not commute; it is always called as {@code times(a, b)} with the AT
+ *       value first.
  *   <li>The implicit value of an absent entry is {@link #zero()}: the identity of ⊕ and the
- *       annihilator of ⊗. That is what lets the engines skip absent entries.</li>
- *   <li>{@link #encode} writes the canonical form (docs/format.md), so equal values have equal bytes
- *       and results from different engines compare byte for byte.</li>
+ *       annihilator of ⊗. That is what lets the engines skip absent entries.
+ *   <li>{@link #encode} writes the canonical form (docs/format.md), so equal values have equal
+ *       bytes and results from different engines compare byte for byte.
  *   <li>Implementations are stateless and thread-safe; a pluggable one has a public no-argument
- *       constructor (see {@link Semirings#forName}).</li>
+ *       constructor (see {@link Semirings#forName}).
  * </ul>
  *
  * @param <T> the decoded value type

@@ -50,8 +50,13 @@ public final class Semirings {
     try {
       type = Class.forName(name, true, classLoader());
     } catch (ClassNotFoundException | LinkageError e) {
-      throw new IllegalArgumentException("unknown semiring '" + name
-          + "': not a built-in " + builtInNames() + " and no class of that name can be loaded", e);
+      throw new IllegalArgumentException(
+          "unknown semiring '"
+              + name
+              + "': not a built-in "
+              + builtInNames()
+              + " and no class of that name can be loaded",
+          e);
     }
     if (!Semiring.class.isAssignableFrom(type)) {
       throw new IllegalArgumentException(

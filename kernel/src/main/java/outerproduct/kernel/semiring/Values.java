@@ -3,7 +3,10 @@ package outerproduct.kernel.semiring;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 
-/** Text encoding shared by the built-in semirings: values are UTF-8 decimal strings (docs/format.md). */
+/**
+ * Text encoding shared by the built-in semirings: values are UTF-8 decimal strings
+ * (docs/format.md).
+ */
 final class Values {
   // What a stored decimal looks like; Double.parseDouble alone also takes "NaN", hex and "1d".
   private static final Pattern DECIMAL =
@@ -49,8 +52,8 @@ final class Values {
   }
 
   /**
-   * Parses a canonical or non-canonical decimal long ({@code "007"}, {@code "+3"} accepted)
-   * without allocating.
+   * Parses a canonical or non-canonical decimal long ({@code "007"}, {@code "+3"} accepted) without
+   * allocating.
    */
   static long parseLong(byte[] value) {
     if (value == null || value.length == 0) {

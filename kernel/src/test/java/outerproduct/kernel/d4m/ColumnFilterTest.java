@@ -22,7 +22,8 @@ class ColumnFilterTest {
 
   @Test
   void rangesAreRefusedWithPosition() {
-    D4mSyntaxException e = assertThrows(D4mSyntaxException.class, () -> ColumnFilter.parse("a,:,c,"));
+    D4mSyntaxException e =
+        assertThrows(D4mSyntaxException.class, () -> ColumnFilter.parse("a,:,c,"));
     assertEquals(2, e.position());
     assertTrue(e.getMessage().contains("column filter"), e.getMessage());
     assertTrue(e.getMessage().contains("not supported"), e.getMessage());

@@ -22,8 +22,8 @@ class RowRangesTest {
   @Example
   void specExample() {
     RowRanges r = RowRanges.parse("a,:,b,d,f,:,");
-    assertEquals(List.of(new RowRange("a", "b"), RowRange.row("d"), new RowRange("f", null)),
-        r.ranges());
+    assertEquals(
+        List.of(new RowRange("a", "b"), RowRange.row("d"), new RowRange("f", null)), r.ranges());
     assertTrue(r.contains(utf8("a")));
     assertTrue(r.contains(utf8("azzz")));
     assertTrue(r.contains(utf8("b")));
@@ -35,7 +35,8 @@ class RowRangesTest {
 
   @Example
   void anySeparatorAndOpenStart() {
-    assertEquals(RowRanges.of(List.of(new RowRange(null, "5"), RowRange.row("7"))),
+    assertEquals(
+        RowRanges.of(List.of(new RowRange(null, "5"), RowRange.row("7"))),
         RowRanges.parse(":;5;7;"));
     assertTrue(RowRanges.parse(":,").isAll());
   }
@@ -44,7 +45,8 @@ class RowRangesTest {
   void overlapsMergeAndOrderIsByBytes() {
     RowRanges r = RowRanges.parse("9,10,:,2,1,");
     // "10" < "2" < "9" in byte order; [10,2] swallows 1? no: "1" < "10".
-    assertEquals(List.of(RowRange.row("1"), new RowRange("10", "2"), RowRange.row("9")), r.ranges());
+    assertEquals(
+        List.of(RowRange.row("1"), new RowRange("10", "2"), RowRange.row("9")), r.ranges());
     assertEquals("1,10,:,2,9,", r.toD4m());
     assertEquals(RowRanges.parse("a,:,c,b,:,d,"), RowRanges.parse("a,:,d,"));
   }
@@ -57,22 +59,25 @@ class RowRangesTest {
   }
 
   @ParameterizedTest(name = "''{0}'' fails at {1}: {2}")
-  @CsvSource(delimiter = '|', value = {
-      "|0|empty",
-      ",|0|only a separator",
-      "a,,b,|2|empty entry",
-      "a,:,:,b,|4|two ':'",
-      "a,b,:,|4|n/a",
-      "a,:,b,:,c,|6|must follow a row id",
-      "b,:,a,|0|sorts after its last"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "|0|empty",
+        ",|0|only a separator",
+        "a,,b,|2|empty entry",
+        "a,:,:,b,|4|two ':'",
+        "a,b,:,|4|n/a",
+        "a,:,b,:,c,|6|must follow a row id",
+        "b,:,a,|0|sorts after its last"
+      })
   void malformed(String text, int position, String reason) {
     if (reason.equals("n/a")) {
       // "a,b,:," is [a,a] ∪ [b,+inf): well formed.
       assertEquals(2, RowRanges.parse(text).ranges().size());
       return;
     }
-    D4mSyntaxException e = assertThrows(D4mSyntaxException.class,
-        () -> RowRanges.parse(text == null ? "" : text));
+    D4mSyntaxException e =
+        assertThrows(D4mSyntaxException.class, () -> RowRanges.parse(text == null ? "" : text));
     assertEquals(position, e.position(), e.getMessage());
     assertTrue(e.getMessage().contains(reason), e.getMessage());
     assertTrue(e.getMessage().contains("row ranges"), e.getMessage());
@@ -84,8 +89,8 @@ class RowRangesTest {
   }
 
   @Property(tries = 500)
-  void containsAgreesWithTheRangesGiven(@ForAll("rangeList") List<RowRange> given,
-      @ForAll("ids") String row) {
+  void containsAgreesWithTheRangesGiven(
+      @ForAll("rangeList") List<RowRange> given, @ForAll("ids") String row) {
     boolean expected = given.stream().anyMatch(r -> r.contains(utf8(row)));
     assertEquals(expected, RowRanges.of(given).contains(utf8(row)));
   }
@@ -98,14 +103,20 @@ class RowRangesTest {
   @Provide
   Arbitrary<List<RowRange>> rangeList() {
     Arbitrary<String> bound = ids().injectNull(0.15);
-    Arbitrary<RowRange> range = Combinators.combine(bound, bound).as((x, y) ->
-        x != null && y != null && ByteOrder.compare(x, y) > 0 ? new RowRange(y, x) : new RowRange(x, y));
+    Arbitrary<RowRange> range =
+        Combinators.combine(bound, bound)
+            .as(
+                (x, y) ->
+                    x != null && y != null && ByteOrder.compare(x, y) > 0
+                        ? new RowRange(y, x)
+                        : new RowRange(x, y));
     return range.list().ofMinSize(1).ofMaxSize(5);
   }
 
   @Provide
   Arbitrary<RowRanges> rowRanges() {
-    return rangeList().filter(l -> l.stream().noneMatch(r -> ":".equals(r.first()) || ":".equals(r.last())))
+    return rangeList()
+        .filter(l -> l.stream().noneMatch(r -> ":".equals(r.first()) || ":".equals(r.last())))
         .map(RowRanges::of);
   }
 

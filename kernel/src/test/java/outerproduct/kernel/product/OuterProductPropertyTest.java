@@ -35,22 +35,27 @@ class OuterProductPropertyTest {
   void kernelEqualsTripleLoop(@ForAll("cases") Tuple3<String, SparseMatrix, SparseMatrix> c)
       throws IOException {
     Semiring<?> s = Semirings.forName(c.get1());
-    assertEquals(NaiveMultiply.multiply(s, c.get2(), c.get3()), viaKernel(s, c.get2(), c.get3(), -1));
+    assertEquals(
+        NaiveMultiply.multiply(s, c.get2(), c.get3()), viaKernel(s, c.get2(), c.get3(), -1));
   }
 
   @Property(tries = 300)
   void referenceEqualsTripleLoop(@ForAll("cases") Tuple3<String, SparseMatrix, SparseMatrix> c) {
     Semiring<?> s = Semirings.forName(c.get1());
-    assertEquals(NaiveMultiply.multiply(s, c.get2(), c.get3()),
+    assertEquals(
+        NaiveMultiply.multiply(s, c.get2(), c.get3()),
         ReferenceMultiply.multiply(s, c.get2(), c.get3()));
   }
 
   /** Stopping at any safe point and restarting after lastFinishedRow repeats and loses nothing. */
   @Property(tries = 200)
-  void resumeAfterSafePointIsExact(@ForAll("cases") Tuple3<String, SparseMatrix, SparseMatrix> c,
-      @ForAll("stopAfter") int stopAfterRows) throws IOException {
+  void resumeAfterSafePointIsExact(
+      @ForAll("cases") Tuple3<String, SparseMatrix, SparseMatrix> c,
+      @ForAll("stopAfter") int stopAfterRows)
+      throws IOException {
     Semiring<?> s = Semirings.forName(c.get1());
-    assertEquals(NaiveMultiply.multiply(s, c.get2(), c.get3()),
+    assertEquals(
+        NaiveMultiply.multiply(s, c.get2(), c.get3()),
         viaKernel(s, c.get2(), c.get3(), stopAfterRows));
   }
 
@@ -61,19 +66,27 @@ class OuterProductPropertyTest {
 
   @Provide
   Arbitrary<Tuple3<String, SparseMatrix, SparseMatrix>> cases() {
-    return Arbitraries.of(Semirings.builtInNames()).flatMap(name -> {
-      Arbitrary<String> values = valuesFor(name);
-      return Combinators.combine(matrix(values), matrix(values)).as((a, b) -> Tuple.of(name, a, b));
-    });
+    return Arbitraries.of(Semirings.builtInNames())
+        .flatMap(
+            name -> {
+              Arbitrary<String> values = valuesFor(name);
+              return Combinators.combine(matrix(values), matrix(values))
+                  .as((a, b) -> Tuple.of(name, a, b));
+            });
   }
 
   private static Arbitrary<SparseMatrix> matrix(Arbitrary<String> values) {
     Arbitrary<String> ids = Arbitraries.of("1", "2", "9", "10", "11", "100", "a", "é");
-    return Combinators.combine(ids, ids, values).as(List::of).list().ofMaxSize(40).map(triples -> {
-      SparseMatrix m = new SparseMatrix();
-      triples.forEach(t -> m.put(t.get(0), t.get(1), t.get(2)));
-      return m;
-    });
+    return Combinators.combine(ids, ids, values)
+        .as(List::of)
+        .list()
+        .ofMaxSize(40)
+        .map(
+            triples -> {
+              SparseMatrix m = new SparseMatrix();
+              triples.forEach(t -> m.put(t.get(0), t.get(1), t.get(2)));
+              return m;
+            });
   }
 
   private static Arbitrary<String> valuesFor(String semiring) {
@@ -89,14 +102,17 @@ class OuterProductPropertyTest {
   }
 
   /** Runs the kernel, ⊕-folding its products; stops at a safe point after N rows and resumes. */
-  private static <T> SparseMatrix viaKernel(Semiring<T> s, SparseMatrix at, SparseMatrix b,
-      int stopAfterRows) throws IOException {
+  private static <T> SparseMatrix viaKernel(
+      Semiring<T> s, SparseMatrix at, SparseMatrix b, int stopAfterRows) throws IOException {
     Map<List<String>, T> sums = new HashMap<>();
     byte[] resumeAfter = null;
     boolean done = false;
     while (!done) {
-      OuterProduct<T> op = new OuterProduct<>(s, new MatrixEntrySource("AT", at).startAfter(resumeAfter),
-          new MatrixEntrySource("B", b).startAfter(resumeAfter));
+      OuterProduct<T> op =
+          new OuterProduct<>(
+              s,
+              new MatrixEntrySource("AT", at).startAfter(resumeAfter),
+              new MatrixEntrySource("B", b).startAfter(resumeAfter));
       boolean stopped = false;
       while (op.advance()) {
         sums.merge(List.of(str(op.i()), str(op.j())), op.value(), s::plus);
@@ -119,7 +135,8 @@ class OuterProductPropertyTest {
 
   @net.jqwik.api.Example
   void superRowOfB() throws IOException {
-    SparseMatrix at = new SparseMatrix().put("k", "i1", "2").put("k", "i2", "3").put("z", "i1", "1");
+    SparseMatrix at =
+        new SparseMatrix().put("k", "i1", "2").put("k", "i2", "3").put("z", "i1", "1");
     SparseMatrix b = new SparseMatrix();
     int n = 100_000;
     for (int j = 0; j < n; j++) {
@@ -164,8 +181,9 @@ class OuterProductPropertyTest {
     at.put("z", "i", "1");
     SparseMatrix b = new SparseMatrix().put("z", "j", "1");
     MatrixEntrySource atSource = new MatrixEntrySource("AT", at);
-    OuterProduct<?> op = new OuterProduct<>(Semirings.forName("plus-times-long"), atSource,
-        new MatrixEntrySource("B", b));
+    OuterProduct<?> op =
+        new OuterProduct<>(
+            Semirings.forName("plus-times-long"), atSource, new MatrixEntrySource("B", b));
     assertTrue(op.advance());
     assertFalse(op.advance());
     assertEquals(1, op.rowsAligned());
@@ -176,8 +194,11 @@ class OuterProductPropertyTest {
   void badValueNamesTableKeyAndValue() {
     SparseMatrix at = new SparseMatrix().put("k", "i", "1");
     SparseMatrix b = new SparseMatrix().put("k", "j", "x7");
-    OuterProduct<?> op = new OuterProduct<>(Semirings.forName("plus-times-long"),
-        new MatrixEntrySource("AT", at), new MatrixEntrySource("B", b));
+    OuterProduct<?> op =
+        new OuterProduct<>(
+            Semirings.forName("plus-times-long"),
+            new MatrixEntrySource("AT", at),
+            new MatrixEntrySource("B", b));
     BadValueException e = assertThrows(BadValueException.class, op::advance);
     assertEquals("B", e.table());
     assertEquals("k", e.row());

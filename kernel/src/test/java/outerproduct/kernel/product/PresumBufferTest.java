@@ -26,7 +26,8 @@ class PresumBufferTest {
 
     @Override
     public void accept(byte[] i, byte[] j, byte[] visibility, Long value) {
-      String cell = new String(i, UTF_8) + "|" + new String(j, UTF_8) + "|" + new String(visibility, UTF_8);
+      String cell =
+          new String(i, UTF_8) + "|" + new String(j, UTF_8) + "|" + new String(visibility, UTF_8);
       cells.add(cell);
       sums.merge(cell, value, Long::sum);
     }
@@ -57,13 +58,15 @@ class PresumBufferTest {
       long value = random.nextInt(1000) - 500;
       buffer.add(embedded(i, random), embedded(j, random), embedded(label, random), value);
       expected.merge(i + "|" + j + "|" + label, value, Long::sum);
-      assertTrue(buffer.cells() <= maxCells, "holds " + buffer.cells() + " cells, bound " + maxCells);
+      assertTrue(
+          buffer.cells() <= maxCells, "holds " + buffer.cells() + " cells, bound " + maxCells);
     }
     buffer.flush();
     assertEquals(0, buffer.cells());
     assertEquals(expected, out.sums);
     if (maxCells >= expected.size()) {
-      assertEquals(expected.size(), out.cells.size(), "a buffer that holds every cell writes each once");
+      assertEquals(
+          expected.size(), out.cells.size(), "a buffer that holds every cell writes each once");
     }
   }
 
@@ -102,7 +105,11 @@ class PresumBufferTest {
     Random random = new Random(8);
     for (int round = 0; round < 2; round++) {
       for (int n = 0; n < 40_000; n++) {
-        buffer.add(embedded("row" + n, random), embedded("col" + (n % 7), random), embedded("", random), 1L);
+        buffer.add(
+            embedded("row" + n, random),
+            embedded("col" + (n % 7), random),
+            embedded("", random),
+            1L);
       }
     }
     assertEquals(40_000, buffer.cells());
@@ -114,20 +121,28 @@ class PresumBufferTest {
 
   @Test
   void boundsOutsideTheRangeAreRefused() {
-    assertThrows(IllegalArgumentException.class, () -> new PresumBuffer<Long>(0, Long::sum, (i, j, v, x) -> {}));
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new PresumBuffer<Long>(0, Long::sum, (i, j, v, x) -> {}));
+    assertThrows(
+        IllegalArgumentException.class,
         () -> new PresumBuffer<Long>(PresumBuffer.MAX_CELLS + 1, Long::sum, (i, j, v, x) -> {}));
   }
 
   @Test
   void optionCheckAcceptsOffAndTheBoundAndNamesTheOptionOtherwise() {
     assertEquals(0, PresumBuffer.checkCells("option 'presum'", 0));
-    assertEquals(PresumBuffer.MAX_CELLS, PresumBuffer.checkCells("option 'presum'", PresumBuffer.MAX_CELLS));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> PresumBuffer.checkCells("--presum", -1));
-    assertEquals("--presum must be between 0 (off) and " + PresumBuffer.MAX_CELLS + " cells, got -1", e.getMessage());
-    e = assertThrows(IllegalArgumentException.class,
-        () -> PresumBuffer.checkCells("--presum", PresumBuffer.MAX_CELLS + 1L));
+    assertEquals(
+        PresumBuffer.MAX_CELLS, PresumBuffer.checkCells("option 'presum'", PresumBuffer.MAX_CELLS));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> PresumBuffer.checkCells("--presum", -1));
+    assertEquals(
+        "--presum must be between 0 (off) and " + PresumBuffer.MAX_CELLS + " cells, got -1",
+        e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> PresumBuffer.checkCells("--presum", PresumBuffer.MAX_CELLS + 1L));
     assertTrue(e.getMessage().endsWith("got " + (PresumBuffer.MAX_CELLS + 1L)), e.getMessage());
   }
 }

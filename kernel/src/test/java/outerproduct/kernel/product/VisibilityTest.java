@@ -49,8 +49,12 @@ class VisibilityTest {
     OuterProduct<Long> p = new OuterProduct<>(new PlusTimesLong(), at, b);
     List<String> labels = new ArrayList<>();
     while (p.advance()) {
-      labels.add(new String(p.i(), StandardCharsets.UTF_8) + "," + new String(p.j(), StandardCharsets.UTF_8)
-          + "=" + new String(p.visibility(), StandardCharsets.UTF_8));
+      labels.add(
+          new String(p.i(), StandardCharsets.UTF_8)
+              + ","
+              + new String(p.j(), StandardCharsets.UTF_8)
+              + "="
+              + new String(p.visibility(), StandardCharsets.UTF_8));
     }
     assertEquals(List.of("i1,j1=x&y", "i1,j2=x", "i2,j1=y", "i2,j2=x"), labels);
   }

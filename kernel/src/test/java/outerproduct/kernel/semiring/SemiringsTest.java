@@ -16,34 +16,57 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SemiringsTest {
 
   @ParameterizedTest(name = "{0}: ''{1}'' is stored canonically as ''{2}''")
-  @CsvSource(delimiter = '|', value = {
-      "plus-times-long|007|7", "plus-times-long|+3|3", "plus-times-long|-0|0",
-      "plus-times-long|-9223372036854775808|-9223372036854775808",
-      "plus-times-double|2|2.0", "plus-times-double|-2.50|-2.5", "plus-times-double|1e3|1000.0",
-      "plus-times-bigdecimal|3.10|3.1", "plus-times-bigdecimal|100|100",
-      "plus-times-bigdecimal|1E+2|100", "plus-times-bigdecimal|0.000|0",
-      "min-plus|Infinity|Infinity", "max-plus|-1|-1.0", "max-min|0.5|0.5",
-      "or-and|1|1", "or-and|0|0"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "plus-times-long|007|7",
+        "plus-times-long|+3|3",
+        "plus-times-long|-0|0",
+        "plus-times-long|-9223372036854775808|-9223372036854775808",
+        "plus-times-double|2|2.0",
+        "plus-times-double|-2.50|-2.5",
+        "plus-times-double|1e3|1000.0",
+        "plus-times-bigdecimal|3.10|3.1",
+        "plus-times-bigdecimal|100|100",
+        "plus-times-bigdecimal|1E+2|100",
+        "plus-times-bigdecimal|0.000|0",
+        "min-plus|Infinity|Infinity",
+        "max-plus|-1|-1.0",
+        "max-min|0.5|0.5",
+        "or-and|1|1",
+        "or-and|0|0"
+      })
   void canonicalForm(String name, String stored, String canonical) {
     Semiring<?> s = Semirings.forName(name);
     assertEquals(canonical, new String(s.canonical(utf8(stored)), StandardCharsets.UTF_8));
   }
 
   @ParameterizedTest(name = "{0} rejects ''{1}''")
-  @CsvSource(delimiter = '|', value = {
-      "plus-times-long|1.5", "plus-times-long|abc", "plus-times-long|9223372036854775808",
-      "plus-times-long|-", "plus-times-long|1 2", "plus-times-long|0x10",
-      "plus-times-double|NaN", "plus-times-double|1d", "plus-times-double|0x1p3",
-      "plus-times-double|1,5", "plus-times-bigdecimal|1..2", "min-plus|inf",
-      "or-and|2", "or-and|true", "or-and|11"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "plus-times-long|1.5", "plus-times-long|abc", "plus-times-long|9223372036854775808",
+        "plus-times-long|-", "plus-times-long|1 2", "plus-times-long|0x10",
+        "plus-times-double|NaN", "plus-times-double|1d", "plus-times-double|0x1p3",
+        "plus-times-double|1,5", "plus-times-bigdecimal|1..2", "min-plus|inf",
+        "or-and|2", "or-and|true", "or-and|11"
+      })
   void rejectsValuesOutsideItsDomain(String name, String stored) {
     Semiring<?> s = Semirings.forName(name);
     assertThrows(IllegalArgumentException.class, () -> s.decode(utf8(stored)));
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"plus-times-long", "plus-times-double", "plus-times-bigdecimal",
-      "min-plus", "max-plus", "max-min", "or-and"})
+  @ValueSource(
+      strings = {
+        "plus-times-long",
+        "plus-times-double",
+        "plus-times-bigdecimal",
+        "min-plus",
+        "max-plus",
+        "max-min",
+        "or-and"
+      })
   void emptyValueIsRejected(String name) {
     assertThrows(IllegalArgumentException.class, () -> Semirings.forName(name).decode(new byte[0]));
   }
@@ -67,8 +90,8 @@ class SemiringsTest {
   @Test
   void longOverflowIsAnErrorNotAWrap() {
     Semiring<Long> s = new PlusTimesLong();
-    ArithmeticException e = assertThrows(ArithmeticException.class,
-        () -> s.times(Long.MAX_VALUE, 2L));
+    ArithmeticException e =
+        assertThrows(ArithmeticException.class, () -> s.times(Long.MAX_VALUE, 2L));
     assertTrue(e.getMessage().contains("9223372036854775807 * 2"), e.getMessage());
     assertThrows(ArithmeticException.class, () -> s.plus(Long.MAX_VALUE, 1L));
   }
@@ -83,23 +106,24 @@ class SemiringsTest {
 
   @Test
   void unknownNameSaysWhatIsKnown() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Semirings.forName("plus-times-complex"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Semirings.forName("plus-times-complex"));
     assertTrue(e.getMessage().contains("'plus-times-complex'"), e.getMessage());
     assertTrue(e.getMessage().contains("min-plus"), e.getMessage());
   }
 
   @Test
   void classThatIsNotASemiringIsRefused() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Semirings.forName("java.lang.String"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Semirings.forName("java.lang.String"));
     assertTrue(e.getMessage().contains("does not implement"), e.getMessage());
   }
 
   @Test
   void classWithoutNoArgConstructorIsRefused() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Semirings.forName(NeedsArgument.class.getName()));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> Semirings.forName(NeedsArgument.class.getName()));
     assertTrue(e.getMessage().contains("no-argument constructor"), e.getMessage());
   }
 
@@ -112,10 +136,18 @@ class SemiringsTest {
 
   @Test
   void badValueExceptionNamesEverything() {
-    BadValueException e = new BadValueException("B", utf8("r1"), utf8("c1"), utf8("x"),
-        "plus-times-long", new IllegalArgumentException("not an integer"));
-    assertEquals("table 'B', row 'r1', column 'c1': value 'x' is not a plus-times-long value"
-        + " (not an integer)", e.getMessage());
+    BadValueException e =
+        new BadValueException(
+            "B",
+            utf8("r1"),
+            utf8("c1"),
+            utf8("x"),
+            "plus-times-long",
+            new IllegalArgumentException("not an integer"));
+    assertEquals(
+        "table 'B', row 'r1', column 'c1': value 'x' is not a plus-times-long value"
+            + " (not an integer)",
+        e.getMessage());
   }
 
   private static byte[] utf8(String s) {

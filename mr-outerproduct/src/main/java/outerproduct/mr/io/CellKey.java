@@ -10,14 +10,14 @@ import org.apache.hadoop.io.WritableComparator;
 import org.apache.hadoop.io.WritableUtils;
 
 /**
- * The intermediate key of the multiply: the cell (i, j) of C with the visibility of the products
- * it sums. Serialized as {@code vint |i|, i, vint |j|, j, vint |v|, v}; sorted like Accumulo sorts
- * C's keys (row i, column j, visibility v, each unsigned byte order), so a reducer sees each C
- * row's cells together and in order and can put them in one Mutation or append them to a sorted
- * RFile. Products with different labels are different keys and are never ⊕-ed together.
+ * The intermediate key of the multiply: the cell (i, j) of C with the visibility of the products it
+ * sums. Serialized as {@code vint |i|, i, vint |j|, j, vint |v|, v}; sorted like Accumulo sorts C's
+ * keys (row i, column j, visibility v, each unsigned byte order), so a reducer sees each C row's
+ * cells together and in order and can put them in one Mutation or append them to a sorted RFile.
+ * Products with different labels are different keys and are never ⊕-ed together.
  *
- * <p>{@link Comparator} compares the serialized bytes without deserializing, which is what the
- * sort and merge of the shuffle spend most of their time in.
+ * <p>{@link Comparator} compares the serialized bytes without deserializing, which is what the sort
+ * and merge of the shuffle spend most of their time in.
  */
 public final class CellKey implements WritableComparable<CellKey> {
   private static final byte[] EMPTY = new byte[0];

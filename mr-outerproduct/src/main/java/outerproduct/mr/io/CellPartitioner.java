@@ -9,13 +9,13 @@ import org.apache.hadoop.mapreduce.Partitioner;
 import outerproduct.mr.MultiplyConf;
 
 /**
- * Sends every cell of one C row to one reducer, so a reducer can write a C row as one Mutation
- * and a bulk file covers whole rows.
+ * Sends every cell of one C row to one reducer, so a reducer can write a C row as one Mutation and
+ * a bulk file covers whole rows.
  *
- * <p>With cut rows ({@link MultiplyConf#PARTITION_CUTS}, taken from C's splits) partition p
- * holds the rows in {@code [cut(p-1), cut(p))}: each reducer's output covers a contiguous range
- * of C's tablets, which is what a bulk import wants. Without cuts (C not split) rows are spread
- * by hash, which balances rows but not their lengths.
+ * <p>With cut rows ({@link MultiplyConf#PARTITION_CUTS}, taken from C's splits) partition p holds
+ * the rows in {@code [cut(p-1), cut(p))}: each reducer's output covers a contiguous range of C's
+ * tablets, which is what a bulk import wants. Without cuts (C not split) rows are spread by hash,
+ * which balances rows but not their lengths.
  */
 public final class CellPartitioner extends Partitioner<CellKey, Text> implements Configurable {
   private Configuration conf;

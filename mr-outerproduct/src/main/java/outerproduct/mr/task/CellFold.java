@@ -28,8 +28,17 @@ final class CellFold<T> {
       try {
         x = semiring.decode(v.copyBytes());
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("partial product for cell " + cell + " of C: value '" + v
-            + "' is not a " + semiring.name() + " value (" + e.getMessage() + ")", e);
+        throw new IllegalArgumentException(
+            "partial product for cell "
+                + cell
+                + " of C: value '"
+                + v
+                + "' is not a "
+                + semiring.name()
+                + " value ("
+                + e.getMessage()
+                + ")",
+            e);
       }
       sum = sum == null ? x : semiring.plus(sum, x);
       count++;

@@ -8,13 +8,14 @@ import outerproduct.mr.OuterProductCounter;
 import outerproduct.mr.io.CellKey;
 
 /**
- * ⊕ of each cell's values, written to C through AccumuloOutputFormat, one
- * Mutation per C row: the partitioner keeps a row on one reducer and the shuffle delivers its
- * cells in column order. A very long row is cut into Mutations of at most
- * {@link MultiplyConf#MUTATION_MAX_CELLS} cells so the reducer's memory stays bounded.
+ * ⊕ of each cell's values, written to C through AccumuloOutputFormat, one Mutation per C row: the
+ * partitioner keeps a row on one reducer and the shuffle delivers its cells in column order. A very
+ * long row is cut into Mutations of at most {@link MultiplyConf#MUTATION_MAX_CELLS} cells so the
+ * reducer's memory stays bounded.
  *
- * <p>Each put is the cell's final sum, with the visibility its products share. C keeps one version and has no summing combiner, so a
- * retried or speculative attempt rewrites the same values: output is idempotent.
+ * <p>Each put is the cell's final sum, with the visibility its products share. C keeps one version
+ * and has no summing combiner, so a retried or speculative attempt rewrites the same values: output
+ * is idempotent.
  */
 public class MutationReducer extends SumReducer<Text, Mutation> {
   private static final byte[] FAMILY = new byte[0];

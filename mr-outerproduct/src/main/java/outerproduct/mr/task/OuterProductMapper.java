@@ -35,10 +35,10 @@ import outerproduct.mr.io.CellKey;
  * opened for the task) through the kernel's {@link OuterProduct}, and emits ((i, j), AT(k,i) ⊗
  * B(k,j)) for every shared row k. It holds at most one row of B; AT is streamed.
  *
- * <p>With {@link MultiplyConf#PRESUM_CELLS} set, products are ⊕-ed in a bounded
- * {@link PresumBuffer} first (in-mapper combining): a cell leaves the task once per stay in the
- * buffer instead of once per product, so the sort, the spills and the combiner see fewer records.
- * The buffer holds at most that many cells whatever the split's size.
+ * <p>With {@link MultiplyConf#PRESUM_CELLS} set, products are ⊕-ed in a bounded {@link
+ * PresumBuffer} first (in-mapper combining): a cell leaves the task once per stay in the buffer
+ * instead of once per product, so the sort, the spills and the combiner see fewer records. The
+ * buffer holds at most that many cells whatever the split's size.
  *
  * <p>The whole loop runs in {@link #run} rather than {@code map()} because the join pulls B's
  * records at its own pace (it skips B rows AT does not have and vice versa).
@@ -67,20 +67,25 @@ public class OuterProductMapper extends Mapper<Key, Value, CellKey, Text> {
     }
   }
 
-  private <T> void multiply(Semiring<T> semiring, Context context) throws IOException, InterruptedException {
+  private <T> void multiply(Semiring<T> semiring, Context context)
+      throws IOException, InterruptedException {
     MultiplyConf conf = new MultiplyConf(context.getConfiguration());
     EntrySource b = new RecordSource(conf.bTable(), context);
     PresumBuffer.Sink<T> out = emitter(semiring, context);
     int presumCells = conf.presumCells();
-    PresumBuffer<T> presum = presumCells == 0 ? null : new PresumBuffer<>(presumCells, semiring::plus, out);
+    PresumBuffer<T> presum =
+        presumCells == 0 ? null : new PresumBuffer<>(presumCells, semiring::plus, out);
     long reportedProducts = 0;
     long reportedRows = 0;
     try (AtSource at = openAt(context, conf, range(context.getInputSplit()))) {
       OuterProduct<T> product = new OuterProduct<>(semiring, at.entries(), b);
       while (product.advance()) {
         if (presum != null) {
-          presum.add(new ArrayByteSequence(product.i()), new ArrayByteSequence(product.j()),
-              new ArrayByteSequence(product.visibility()), product.value());
+          presum.add(
+              new ArrayByteSequence(product.i()),
+              new ArrayByteSequence(product.j()),
+              new ArrayByteSequence(product.visibility()),
+              product.value());
         } else {
           out.accept(product.i(), product.j(), product.visibility(), product.value());
         }
@@ -116,7 +121,9 @@ public class OuterProductMapper extends Mapper<Key, Value, CellKey, Text> {
   }
 
   private static long report(Context context, OuterProduct<?> product, long rows, long products) {
-    context.getCounter(OuterProductCounter.PARTIAL_PRODUCTS).increment(product.partialProducts() - products);
+    context
+        .getCounter(OuterProductCounter.PARTIAL_PRODUCTS)
+        .increment(product.partialProducts() - products);
     context.getCounter(OuterProductCounter.ROWS_ALIGNED).increment(product.rowsAligned() - rows);
     return product.rowsAligned();
   }
@@ -155,7 +162,10 @@ public class OuterProductMapper extends Mapper<Key, Value, CellKey, Text> {
           client.close();
         }
       };
-    } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException | RuntimeException e) {
+    } catch (AccumuloException
+        | AccumuloSecurityException
+        | TableNotFoundException
+        | RuntimeException e) {
       client.close();
       throw new IOException("cannot scan AT table '" + conf.atTable() + "': " + e.getMessage(), e);
     }

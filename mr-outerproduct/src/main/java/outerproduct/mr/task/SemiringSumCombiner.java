@@ -8,9 +8,9 @@ import outerproduct.mr.OuterProductCounter;
 import outerproduct.mr.io.CellKey;
 
 /**
- * The semiring's ⊕ as a Hadoop combiner: pre-sums a map task's partial products for the same
- * cell before the shuffle. Hadoop may run it zero, one or many times on any subset of a cell's
- * values; that is correct because ⊕ is associative and commutative (the Semiring contract).
+ * The semiring's ⊕ as a Hadoop combiner: pre-sums a map task's partial products for the same cell
+ * before the shuffle. Hadoop may run it zero, one or many times on any subset of a cell's values;
+ * that is correct because ⊕ is associative and commutative (the Semiring contract).
  */
 public class SemiringSumCombiner extends Reducer<CellKey, Text, CellKey, Text> {
   private CellFold<Object> fold;
@@ -19,8 +19,10 @@ public class SemiringSumCombiner extends Reducer<CellKey, Text, CellKey, Text> {
   @Override
   @SuppressWarnings("unchecked")
   protected void setup(Context context) {
-    fold = new CellFold<>((outerproduct.kernel.semiring.Semiring<Object>)
-        new MultiplyConf(context.getConfiguration()).semiring());
+    fold =
+        new CellFold<>(
+            (outerproduct.kernel.semiring.Semiring<Object>)
+                new MultiplyConf(context.getConfiguration()).semiring());
   }
 
   @Override

@@ -10,8 +10,8 @@ import outerproduct.mr.io.CellKey;
 
 /**
  * What every reducer of the job does before it writes: ⊕ of a cell's values, and, when the job
- * removes zeros, dropping a cell whose sum is the semiring's zero (counted). Subclasses say how
- * a final sum reaches C.
+ * removes zeros, dropping a cell whose sum is the semiring's zero (counted). Subclasses say how a
+ * final sum reaches C.
  *
  * @param <K> the output format's key
  * @param <V> the output format's value

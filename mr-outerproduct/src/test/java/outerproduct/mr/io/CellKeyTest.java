@@ -17,25 +17,35 @@ class CellKeyTest {
 
   /** The shuffle's byte comparison, compareTo and Accumulo's key order agree. */
   @Property(tries = 500)
-  void rawComparatorAgreesWithCompareToAndAccumulo(@ForAll @Size(max = 6) byte[] row1,
-      @ForAll @Size(max = 6) byte[] col1, @ForAll @Size(max = 6) byte[] row2,
-      @ForAll @Size(max = 6) byte[] col2, @ForAll @Size(max = 2) byte[] vis1,
-      @ForAll @Size(max = 2) byte[] vis2) throws IOException {
+  void rawComparatorAgreesWithCompareToAndAccumulo(
+      @ForAll @Size(max = 6) byte[] row1,
+      @ForAll @Size(max = 6) byte[] col1,
+      @ForAll @Size(max = 6) byte[] row2,
+      @ForAll @Size(max = 6) byte[] col2,
+      @ForAll @Size(max = 2) byte[] vis1,
+      @ForAll @Size(max = 2) byte[] vis2)
+      throws IOException {
     CellKey a = new CellKey(row1, col1, vis1);
     CellKey b = new CellKey(row2, col2, vis2);
     byte[] sa = serialize(a);
     byte[] sb = serialize(b);
     int raw = WritableComparator.get(CellKey.class).compare(sa, 0, sa.length, sb, 0, sb.length);
-    int accumulo = new Key(row1, new byte[0], col1, vis1).compareTo(new Key(row2, new byte[0], col2, vis2));
+    int accumulo =
+        new Key(row1, new byte[0], col1, vis1).compareTo(new Key(row2, new byte[0], col2, vis2));
     assertEquals(Integer.signum(a.compareTo(b)), Integer.signum(raw));
     assertEquals(Integer.signum(accumulo), Integer.signum(raw));
   }
 
   @Property(tries = 200)
-  void roundTripsThroughItsSerialization(@ForAll @Size(max = 300) byte[] row, @ForAll @Size(max = 300) byte[] col,
-      @ForAll @Size(max = 20) byte[] vis) throws IOException {
-    CellKey reused = new CellKey("a-long-previous-row".getBytes(), "x".getBytes(), "a&b&c".getBytes());
-    reused.readFields(new DataInputStream(new ByteArrayInputStream(serialize(new CellKey(row, col, vis)))));
+  void roundTripsThroughItsSerialization(
+      @ForAll @Size(max = 300) byte[] row,
+      @ForAll @Size(max = 300) byte[] col,
+      @ForAll @Size(max = 20) byte[] vis)
+      throws IOException {
+    CellKey reused =
+        new CellKey("a-long-previous-row".getBytes(), "x".getBytes(), "a&b&c".getBytes());
+    reused.readFields(
+        new DataInputStream(new ByteArrayInputStream(serialize(new CellKey(row, col, vis)))));
     assertEquals(new CellKey(row, col, vis), reused);
     assertEquals(0, java.util.Arrays.compare(row, reused.row()));
     assertEquals(0, java.util.Arrays.compare(col, reused.column()));

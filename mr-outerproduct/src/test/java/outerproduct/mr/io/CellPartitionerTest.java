@@ -30,7 +30,8 @@ class CellPartitionerTest {
     for (int row = 0; row < 200; row++) {
       int first = p.getPartition(cell(Integer.toString(row), "1"), null, 4);
       for (int col = 2; col < 20; col++) {
-        assertEquals(first, p.getPartition(cell(Integer.toString(row), Integer.toString(col)), null, 4));
+        assertEquals(
+            first, p.getPartition(cell(Integer.toString(row), Integer.toString(col)), null, 4));
       }
     }
   }
@@ -42,9 +43,12 @@ class CellPartitionerTest {
       splits.add(bytes(Integer.toString(s)));
     }
     assertEquals(List.of("14"), strings(CellPartitioner.cutsFromSplits(splits, 2)));
-    assertEquals(List.of("11", "14", "17"), strings(CellPartitioner.cutsFromSplits(splits, 4)),
+    assertEquals(
+        List.of("11", "14", "17"),
+        strings(CellPartitioner.cutsFromSplits(splits, 4)),
         "11 tablets in 4 partitions of 2, 3, 3 and 3 tablets");
-    assertEquals(10, CellPartitioner.cutsFromSplits(splits, 50).size(), "at most one cut per split");
+    assertEquals(
+        10, CellPartitioner.cutsFromSplits(splits, 50).size(), "at most one cut per split");
     assertTrue(CellPartitioner.cutsFromSplits(splits, 1).isEmpty());
     assertTrue(CellPartitioner.cutsFromSplits(List.of(), 4).isEmpty());
   }

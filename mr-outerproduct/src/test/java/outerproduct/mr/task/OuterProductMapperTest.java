@@ -51,14 +51,19 @@ class OuterProductMapperTest {
     }
   }
 
-  private final SparseMatrix at = new SparseMatrix()
-      .put("k1", "i1", "2").put("k1", "i2", "3")
-      .put("k2", "i1", "5")
-      .put("k4", "i3", "7");
-  private final SparseMatrix b = new SparseMatrix()
-      .put("k1", "j1", "1").put("k1", "j2", "-1")
-      .put("k3", "j1", "4")
-      .put("k4", "j1", "10").put("k4", "j3", "2");
+  private final SparseMatrix at =
+      new SparseMatrix()
+          .put("k1", "i1", "2")
+          .put("k1", "i2", "3")
+          .put("k2", "i1", "5")
+          .put("k4", "i3", "7");
+  private final SparseMatrix b =
+      new SparseMatrix()
+          .put("k1", "j1", "1")
+          .put("k1", "j2", "-1")
+          .put("k3", "j1", "4")
+          .put("k4", "j1", "10")
+          .put("k4", "j3", "2");
 
   @Test
   void emitsEveryPartialProductOfSharedRows() throws Exception {
@@ -68,13 +73,14 @@ class OuterProductMapperTest {
     List<String> got = new ArrayList<>();
     out.forEach(p -> got.add(p.getFirst() + "=" + p.getSecond()));
     assertEquals(naiveProducts(at, b), got);
-    assertEquals(6, driver.getCounters().findCounter(OuterProductCounter.PARTIAL_PRODUCTS).getValue());
+    assertEquals(
+        6, driver.getCounters().findCounter(OuterProductCounter.PARTIAL_PRODUCTS).getValue());
     assertEquals(2, driver.getCounters().findCounter(OuterProductCounter.ROWS_ALIGNED).getValue());
   }
 
   /**
-   * With pre-sum the map output holds fewer records but the same sum per cell, whatever the
-   * bound: 1 (every new cell evicts), small (half-evictions all the time), larger than C.
+   * With pre-sum the map output holds fewer records but the same sum per cell, whatever the bound:
+   * 1 (every new cell evicts), small (half-evictions all the time), larger than C.
    */
   @ParameterizedTest(name = "pre-sum {0} cells")
   @ValueSource(ints = {1, 3, 40, 100_000})
@@ -83,28 +89,41 @@ class OuterProductMapperTest {
     SparseMatrix at = new SparseMatrix();
     SparseMatrix b = new SparseMatrix();
     for (int n = 0; n < 400; n++) {
-      at.put("k" + random.nextInt(20), "i" + random.nextInt(12), Integer.toString(random.nextInt(21) - 10));
-      b.put("k" + random.nextInt(20), "j" + random.nextInt(12), Integer.toString(random.nextInt(21) - 10));
+      at.put(
+          "k" + random.nextInt(20),
+          "i" + random.nextInt(12),
+          Integer.toString(random.nextInt(21) - 10));
+      b.put(
+          "k" + random.nextInt(20),
+          "j" + random.nextInt(12),
+          Integer.toString(random.nextInt(21) - 10));
     }
     MapDriver<Key, Value, CellKey, Text> driver = driver(at);
     driver.getConfiguration().setInt(MultiplyConf.PRESUM_CELLS, presum);
     entries(b).forEach(driver::withInput);
     Map<String, Long> got = new TreeMap<>();
     List<Pair<CellKey, Text>> out = driver.run();
-    out.forEach(p -> got.merge(p.getFirst().toString(), Long.parseLong(p.getSecond().toString()), Long::sum));
+    out.forEach(
+        p ->
+            got.merge(
+                p.getFirst().toString(), Long.parseLong(p.getSecond().toString()), Long::sum));
 
     Map<String, Long> expected = new TreeMap<>();
     for (String product : naiveProducts(at, b)) {
       int eq = product.lastIndexOf('=');
-      expected.merge(product.substring(0, eq), Long.parseLong(product.substring(eq + 1)), Long::sum);
+      expected.merge(
+          product.substring(0, eq), Long.parseLong(product.substring(eq + 1)), Long::sum);
     }
     assertEquals(expected, got);
-    long products = driver.getCounters().findCounter(OuterProductCounter.PARTIAL_PRODUCTS).getValue();
+    long products =
+        driver.getCounters().findCounter(OuterProductCounter.PARTIAL_PRODUCTS).getValue();
     assertEquals(naiveProducts(at, b).size(), products);
     if (presum >= expected.size()) {
       assertEquals(expected.size(), out.size(), "each cell leaves once when C fits the buffer");
     } else {
-      assertTrue(out.size() > expected.size() && out.size() <= products, out.size() + " records of " + products);
+      assertTrue(
+          out.size() > expected.size() && out.size() <= products,
+          out.size() + " records of " + products);
     }
   }
 
@@ -114,8 +133,12 @@ class OuterProductMapperTest {
     MapDriver<Key, Value, CellKey, Text> driver = driver(at);
     entries(bad).forEach(driver::withInput);
     BadValueException e = assertThrows(BadValueException.class, driver::run);
-    assertTrue(e.getMessage().contains("'B'") && e.getMessage().contains("k4")
-        && e.getMessage().contains("j9") && e.getMessage().contains("ten"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("'B'")
+            && e.getMessage().contains("k4")
+            && e.getMessage().contains("j9")
+            && e.getMessage().contains("ten"),
+        e.getMessage());
     assertEquals(1, driver.getCounters().findCounter(OuterProductCounter.BAD_VALUES).getValue());
   }
 
@@ -141,8 +164,13 @@ class OuterProductMapperTest {
     for (String k : at.rowIds()) {
       for (Map.Entry<String, String> a : new TreeMap<>(at.row(k)).entrySet()) {
         for (Map.Entry<String, String> x : new TreeMap<>(b.row(k)).entrySet()) {
-          out.add("(" + a.getKey() + ", " + x.getKey() + ")="
-              + Long.parseLong(a.getValue()) * Long.parseLong(x.getValue()));
+          out.add(
+              "("
+                  + a.getKey()
+                  + ", "
+                  + x.getKey()
+                  + ")="
+                  + Long.parseLong(a.getValue()) * Long.parseLong(x.getValue()));
         }
       }
     }

@@ -24,9 +24,11 @@ class SumTasksTest {
 
   @Test
   void combinerFoldsEachCellWithTheSemiring() throws Exception {
-    ReduceDriver<CellKey, Text, CellKey, Text> driver = ReduceDriver.newReduceDriver(new SemiringSumCombiner());
+    ReduceDriver<CellKey, Text, CellKey, Text> driver =
+        ReduceDriver.newReduceDriver(new SemiringSumCombiner());
     driver.getConfiguration().set(MultiplyConf.SEMIRING, "min-plus");
-    driver.withInput(cell("1", "1"), texts("4.5", "2", "7"))
+    driver
+        .withInput(cell("1", "1"), texts("4.5", "2", "7"))
         .withInput(cell("1", "2"), texts("3"))
         .withOutput(cell("1", "1"), new Text("2.0"))
         .withOutput(cell("1", "2"), new Text("3.0"))
@@ -37,46 +39,57 @@ class SumTasksTest {
 
   @Test
   void combinerRejectsAValueTheSemiringCannotRead() {
-    ReduceDriver<CellKey, Text, CellKey, Text> driver = ReduceDriver.newReduceDriver(new SemiringSumCombiner());
+    ReduceDriver<CellKey, Text, CellKey, Text> driver =
+        ReduceDriver.newReduceDriver(new SemiringSumCombiner());
     driver.getConfiguration().set(MultiplyConf.SEMIRING, "plus-times-long");
     driver.withInput(cell("1", "1"), texts("1", "1.5"));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, driver::run);
-    assertTrue(e.getMessage().contains("'1.5'") && e.getMessage().contains("(1, 1)"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("'1.5'") && e.getMessage().contains("(1, 1)"), e.getMessage());
   }
 
   @Test
   void mutationReducerWritesOneMutationPerRowWithFinalSums() throws Exception {
     List<Pair<Text, Mutation>> out = mutationReducer(false, 100).run();
-    assertEquals(List.of("r1: c1=3 c2=3", "r2: c1=0", "r3: c1=1 c2=2 c3=3 c4=4 c5=5"), describe(out));
+    assertEquals(
+        List.of("r1: c1=3 c2=3", "r2: c1=0", "r3: c1=1 c2=2 c3=3 c4=4 c5=5"), describe(out));
   }
 
   @Test
   void mutationReducerDropsZerosWhenAskedAndCutsLongRows() throws Exception {
     ReduceDriver<CellKey, Text, Text, Mutation> driver = mutationReducer(true, 2);
     List<Pair<Text, Mutation>> out = driver.run();
-    assertEquals(List.of("r1: c1=3 c2=3", "r3: c1=1 c2=2", "r3: c3=3 c4=4", "r3: c5=5"), describe(out));
+    assertEquals(
+        List.of("r1: c1=3 c2=3", "r3: c1=1 c2=2", "r3: c3=3 c4=4", "r3: c5=5"), describe(out));
     assertEquals(1, driver.getCounters().findCounter(OuterProductCounter.ZEROS_REMOVED).getValue());
-    assertEquals(7, driver.getCounters().findCounter(OuterProductCounter.ENTRIES_WRITTEN).getValue());
+    assertEquals(
+        7, driver.getCounters().findCounter(OuterProductCounter.ENTRIES_WRITTEN).getValue());
   }
 
   @Test
   void rFileReducerWritesSortedKeysWithFinalSums() throws Exception {
-    ReduceDriver<CellKey, Text, Key, Value> driver = ReduceDriver.newReduceDriver(new RFileReducer());
+    ReduceDriver<CellKey, Text, Key, Value> driver =
+        ReduceDriver.newReduceDriver(new RFileReducer());
     driver.getConfiguration().set(MultiplyConf.SEMIRING, "plus-times-long");
-    driver.withInput(cell("r1", "c1"), texts("1", "2"))
+    driver
+        .withInput(cell("r1", "c1"), texts("1", "2"))
         .withInput(cell("r1", "c2"), texts("-5"))
         .withOutput(new Key("r1", "", "c1", 0L), new Value("3"))
         .withOutput(new Key("r1", "", "c2", 0L), new Value("-5"))
         .runTest();
   }
 
-  private static ReduceDriver<CellKey, Text, Text, Mutation> mutationReducer(boolean removeZeros, int maxCells) {
-    ReduceDriver<CellKey, Text, Text, Mutation> driver = ReduceDriver.newReduceDriver(new MutationReducer());
+  private static ReduceDriver<CellKey, Text, Text, Mutation> mutationReducer(
+      boolean removeZeros, int maxCells) {
+    ReduceDriver<CellKey, Text, Text, Mutation> driver =
+        ReduceDriver.newReduceDriver(new MutationReducer());
     driver.getConfiguration().set(MultiplyConf.SEMIRING, "plus-times-long");
     driver.getConfiguration().set(MultiplyConf.C_TABLE, "C");
     driver.getConfiguration().setBoolean(MultiplyConf.REMOVE_ZEROS, removeZeros);
     driver.getConfiguration().setInt(MultiplyConf.MUTATION_MAX_CELLS, maxCells);
-    driver.withInput(cell("r1", "c1"), texts("1", "2")).withInput(cell("r1", "c2"), texts("3"))
+    driver
+        .withInput(cell("r1", "c1"), texts("1", "2"))
+        .withInput(cell("r1", "c2"), texts("3"))
         .withInput(cell("r2", "c1"), texts("-1", "1"));
     for (int c = 1; c <= 5; c++) {
       driver.withInput(cell("r3", "c" + c), texts(Integer.toString(c)));
@@ -88,9 +101,12 @@ class SumTasksTest {
     List<String> rows = new ArrayList<>();
     for (Pair<Text, Mutation> p : out) {
       assertEquals(new Text("C"), p.getFirst(), "written to C");
-      StringBuilder s = new StringBuilder(new String(p.getSecond().getRow(), StandardCharsets.UTF_8)).append(':');
+      StringBuilder s =
+          new StringBuilder(new String(p.getSecond().getRow(), StandardCharsets.UTF_8)).append(':');
       for (ColumnUpdate u : p.getSecond().getUpdates()) {
-        s.append(' ').append(new String(u.getColumnQualifier(), StandardCharsets.UTF_8)).append('=')
+        s.append(' ')
+            .append(new String(u.getColumnQualifier(), StandardCharsets.UTF_8))
+            .append('=')
             .append(new String(u.getValue(), StandardCharsets.UTF_8));
       }
       rows.add(s.toString());
@@ -99,7 +115,8 @@ class SumTasksTest {
   }
 
   private static CellKey cell(String row, String column) {
-    return new CellKey(row.getBytes(StandardCharsets.UTF_8), column.getBytes(StandardCharsets.UTF_8));
+    return new CellKey(
+        row.getBytes(StandardCharsets.UTF_8), column.getBytes(StandardCharsets.UTF_8));
   }
 
   private static List<Text> texts(String... values) {

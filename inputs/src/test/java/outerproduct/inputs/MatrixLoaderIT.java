@@ -25,8 +25,8 @@ import outerproduct.kernel.oracle.SparseMatrix;
 
 /**
  * Both ways in put exactly the matrix into a table pre-split at its row quantiles, report every
- * entry to the progress listener, and leave no staging files behind. (In the compare module's
- * test JVM for its shared cluster; the loader lives in the inputs module.)
+ * entry to the progress listener, and leave no staging files behind. (In the compare module's test
+ * JVM for its shared cluster; the loader lives in the inputs module.)
  */
 @ExtendWith(SharedClusters.class)
 class MatrixLoaderIT {
@@ -48,15 +48,25 @@ class MatrixLoaderIT {
         }
         assertEquals(b.nnz(), loader.load(table, b));
         assertEquals(b.nnz(), reported.get(), table + ": progress adds up to the entries");
-        assertEquals(MatrixLoader.splits(b, 3), new TreeSet<>(client.tableOperations().listSplits(table)),
+        assertEquals(
+            MatrixLoader.splits(b, 3),
+            new TreeSet<>(client.tableOperations().listSplits(table)),
             table + ": split at the row quantiles");
         assertEquals(b, scan(client, table), table + " holds exactly the matrix");
-        assertEquals(bulk ? 3 : 0, importedFiles(client, table), table + ": bulk-imported files, one per tablet");
-        assertThrows(IllegalArgumentException.class, () -> MatrixLoader.into(client).load(table, b),
+        assertEquals(
+            bulk ? 3 : 0,
+            importedFiles(client, table),
+            table + ": bulk-imported files, one per tablet");
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> MatrixLoader.into(client).load(table, b),
             "an existing table is never appended to");
       }
     }
-    assertEquals(stagedBefore, fs.exists(staging) ? fs.listStatus(staging).length : 0, "staging directory removed");
+    assertEquals(
+        stagedBefore,
+        fs.exists(staging) ? fs.listStatus(staging).length : 0,
+        "staging directory removed");
   }
 
   /** Data files of the table that a bulk import brought in (Accumulo names them I*.rf). */
@@ -66,7 +76,7 @@ class MatrixLoaderIT {
     try (Scanner metadata = client.createScanner("accumulo.metadata", Authorizations.EMPTY)) {
       metadata.setRange(new Range(id + ";", id + "<"));
       metadata.fetchColumnFamily(new Text("file"));
-      for (Map.Entry<Key,Value> e : metadata) {
+      for (Map.Entry<Key, Value> e : metadata) {
         String file = e.getKey().getColumnQualifier().toString();
         if (file.substring(file.lastIndexOf('/') + 1).startsWith("I")) {
           files++;
@@ -79,10 +89,14 @@ class MatrixLoaderIT {
   private static SparseMatrix scan(AccumuloClient client, String table) throws Exception {
     SparseMatrix m = new SparseMatrix();
     try (Scanner scanner = client.createScanner(table, Authorizations.EMPTY)) {
-      for (Map.Entry<Key,Value> e : scanner) {
-        assertNull(m.get(e.getKey().getRow().toString(), e.getKey().getColumnQualifier().toString()),
+      for (Map.Entry<Key, Value> e : scanner) {
+        assertNull(
+            m.get(e.getKey().getRow().toString(), e.getKey().getColumnQualifier().toString()),
             "one entry per cell");
-        m.put(e.getKey().getRow().toString(), e.getKey().getColumnQualifier().toString(), e.getValue().toString());
+        m.put(
+            e.getKey().getRow().toString(),
+            e.getKey().getColumnQualifier().toString(),
+            e.getValue().toString());
       }
     }
     return m;

@@ -1,0 +1,106 @@
+package outerproduct.compare;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import outerproduct.compare.engine.TargetCluster;
+import outerproduct.kernel.cli.FreeSpace;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * Where {@code scripts/compare} runs: an embedded cluster it starts (sized by {@link
+ * EmbeddedClusterOptions}) or an existing one named by its client properties.
+ */
+final class ClusterOptions {
+  private static final Logger log = LoggerFactory.getLogger(ClusterOptions.class);
+
+  /** What the embedded cluster's servers may write in a quick or full run, with room to spare. */
+  private static final long EMBEDDED_FREE_MB = 2048;
+
+  @Option(
+      names = "--cluster",
+      paramLabel = "CLIENT_PROPERTIES",
+      description =
+          "Run on an existing cluster named by its Accumulo client properties (for example"
+              + " state/cluster/conf/accumulo-client.properties of scripts/cluster) instead of the"
+              + " embedded one.")
+  Path clusterProperties;
+
+  @Option(
+      names = "--hadoop-conf",
+      paramLabel = "DIR",
+      description =
+          "With --cluster: the directory of core-site.xml, yarn-site.xml and mapred-site.xml."
+              + " Default: the directory of the --cluster file.")
+  Path hadoopConf;
+
+  @Option(
+      names = "--mr-job-jar",
+      paramLabel = "JAR",
+      description =
+          "With --cluster: the job jar MapReduce tasks run from."
+              + " Default: mr-outerproduct/target/mr-outerproduct-*-job.jar.")
+  Path mrJobJar;
+
+  @Option(
+      names = "--keep-tables",
+      description =
+          "With --cluster: keep this run's tables (named cmp<run id>_*); by default they are"
+              + " deleted at the end.")
+  boolean keepTables;
+
+  @Mixin EmbeddedClusterOptions embedded;
+
+  boolean existing() {
+    return clusterProperties != null;
+  }
+
+  /**
+   * @throws IllegalArgumentException naming the option and the value at fault
+   */
+  void validate() {
+    embedded.validate(existing());
+    if (existing() && !Files.isReadable(clusterProperties)) {
+      throw new IllegalArgumentException(
+          "--cluster "
+              + clusterProperties
+              + ": cannot read this client properties file (scripts/cluster"
+              + " start writes one to state/cluster/conf/accumulo-client.properties)");
+    }
+  }
+
+  /**
+   * @param withYarn whether the embedded cluster needs YARN too (an engine runs MapReduce)
+   */
+  TargetCluster startOrConnect(boolean withYarn) {
+    if (existing()) {
+      Path conf = hadoopConf != null ? hadoopConf : clusterProperties.toAbsolutePath().getParent();
+      Path jar = mrJobJar != null ? mrJobJar : defaultJobJar();
+      log.info(
+          "running on the existing cluster of {} (Hadoop configuration {}, job jar {})",
+          clusterProperties,
+          conf,
+          jar);
+      return TargetCluster.existing(clusterProperties, conf, jar);
+    }
+    Path clusterDir = ProjectHome.resolve("target", "embedded-clusters");
+    FreeSpace.require(clusterDir, EMBEDDED_FREE_MB, "the embedded cluster");
+    return TargetCluster.embedded(clusterDir, embedded.settings(), withYarn, embedded.yarnMemoryMb);
+  }
+
+  /** The shaded jar {@code mvn package} leaves in mr-outerproduct/target. */
+  private static Path defaultJobJar() {
+    Path dir = ProjectHome.resolve("mr-outerproduct", "target");
+    try (var jars = Files.newDirectoryStream(dir, "mr-outerproduct-*-job.jar")) {
+      for (Path jar : jars) {
+        return jar;
+      }
+    } catch (IOException e) {
+      // reported below as a missing jar
+    }
+    return dir.resolve("mr-outerproduct-job.jar");
+  }
+}

@@ -1,0 +1,112 @@
+package outerproduct.compare;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import outerproduct.compare.engine.Engine;
+import outerproduct.compare.engine.Target;
+import outerproduct.compare.engine.TargetCluster;
+import outerproduct.compare.report.RunRecords;
+import outerproduct.inputs.MatrixLoader;
+import outerproduct.inputs.MatrixSource;
+import outerproduct.kernel.oracle.SparseMatrix;
+import outerproduct.kernel.semiring.Semiring;
+import outerproduct.kernel.semiring.Semirings;
+
+/**
+ * One run of {@code scripts/compare}: starts (or connects to) the cluster, loads each SCALE's
+ * inputs, runs the workloads on every engine, and cleans up what it made on an existing cluster.
+ */
+final class Comparison {
+  private static final Logger log = LoggerFactory.getLogger(Comparison.class);
+
+  private final CompareCommand options;
+  private final MatrixSource source;
+  private final String tablePrefix;
+
+  /**
+   * @param runId names this run's tables on an existing cluster, which may hold other runs' tables
+   *     (or anyone's)
+   */
+  Comparison(CompareCommand options, MatrixSource source, String runId) {
+    this.options = options;
+    this.source = source;
+    this.tablePrefix =
+        options.clusterOptions.existing() ? "cmp" + runId.replace("-", "") + "_" : "";
+  }
+
+  /**
+   * Writes one record per run or request to {@code recordsFile}.
+   *
+   * @return whether every run succeeded with C equal to its reference
+   */
+  boolean run(Path recordsFile) throws Exception {
+    SweepOptions sweep = options.sweep;
+    Semiring<?> semiring = Semirings.forName(options.engineOptions.semiringName);
+    boolean withYarn = options.engineOptions.engines.contains(Engine.MR);
+    boolean allEqual = true;
+    try (TargetCluster cluster = options.clusterOptions.startOrConnect(withYarn)) {
+      Target target = cluster.target();
+      RunRecordFields records =
+          new RunRecordFields(
+              new RunRecords(recordsFile, RunParameters.of(options, cluster, source)));
+      var engines = options.engineOptions.engines;
+      var whole =
+          new WholeTableRuns(target, semiring, engines, tablePrefix, records, cluster.heap());
+      var queued = new QueuedRuns(target, semiring, engines, tablePrefix, records, cluster.heap());
+      int warmups = sweep.warmup;
+      for (int scale : sweep.scales) {
+        ScaleInputs inputs = load(target, scale);
+        if (sweep.workloads.contains(Workload.WHOLE)) {
+          allEqual &= whole.run(inputs, warmups, sweep.repeats, sweep.oracleUpToScale);
+          warmups = 0;
+        }
+        if (sweep.workloads.contains(Workload.QUEUED) && scale == sweep.queuedAt()) {
+          allEqual &= queued.run(inputs, sweep.queuedRows, sweep.requests, sweep.concurrency);
+        }
+      }
+      if (!tablePrefix.isEmpty() && !options.clusterOptions.keepTables) {
+        deleteTables(target.client(), tablePrefix);
+      }
+    }
+    return allEqual;
+  }
+
+  private ScaleInputs load(Target target, int scale) throws Exception {
+    SparseMatrix a = source.read(scale, "A");
+    SparseMatrix b = source.read(scale, "B");
+    String atTable = tablePrefix + "AT_" + scale;
+    String bTable = tablePrefix + "B_" + scale;
+    long loadBegin = System.nanoTime();
+    Map<String, SparseMatrix> tables = new LinkedHashMap<>();
+    tables.put(atTable, a);
+    tables.put(bTable, b);
+    InputLoad.Method used =
+        InputLoad.load(target.client(), options.load, target.volumes(), options.tablets, tables);
+    log.info(
+        "SCALE {}: loaded {} ({} entries) and {} ({} entries) by {} in {} s",
+        scale,
+        atTable,
+        a.nnz(),
+        bTable,
+        b.nnz(),
+        used.label(),
+        String.format("%.1f", (System.nanoTime() - loadBegin) / 1e9));
+    Engine.Settings settings =
+        options.engineOptions.settings(
+            MatrixLoader.splits(a.transpose(), options.engineOptions.tabletsC));
+    return new ScaleInputs(scale, atTable, bTable, a, b, settings);
+  }
+
+  private static void deleteTables(AccumuloClient client, String prefix) throws Exception {
+    for (String table : client.tableOperations().list()) {
+      if (table.startsWith(prefix)) {
+        client.tableOperations().delete(table);
+      }
+    }
+    log.info("deleted this run's tables ({}*) from the cluster", prefix);
+  }
+}

@@ -1,0 +1,117 @@
+package outerproduct.compare;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import org.apache.hadoop.io.Text;
+import outerproduct.compare.engine.Engine;
+import outerproduct.kernel.product.PresumBuffer;
+import outerproduct.kernel.semiring.Semirings;
+import outerproduct.mr.MapReduceMultiply;
+import outerproduct.mr.UberMode;
+import picocli.CommandLine.Option;
+
+/** Which engines {@code scripts/compare} runs and the knobs of each; recorded with every run. */
+final class EngineOptions {
+  @Option(
+      names = "--engines",
+      split = ",",
+      defaultValue = "iterator,ingest-ceiling,mr,client",
+      paramLabel = "ENGINE",
+      description =
+          "Engines to run: iterator, ingest-ceiling, mr, client. Default: ${DEFAULT-VALUE}.")
+  List<Engine> engines;
+
+  @Option(
+      names = "--semiring",
+      defaultValue = Semirings.DEFAULT,
+      description = "Semiring: a built-in name or a class name. Default: ${DEFAULT-VALUE}.")
+  String semiringName;
+
+  @Option(
+      names = "--presum",
+      defaultValue = "0",
+      description =
+          "Iterator engine: cells pre-summed per tablet before writing; 0 = off. Default:"
+              + " ${DEFAULT-VALUE}.")
+  long presum;
+
+  @Option(
+      names = "--c-durability",
+      description =
+          "table.durability of the iterator engine's C (none, log, flush, sync)."
+              + " Default: the table default (sync); recorded in the report.")
+  String cDurability;
+
+  @Option(
+      names = "--tablets-c",
+      defaultValue = "1",
+      description =
+          "Tablets of a new C, split at quantiles of AT's columns (C's rows). Default:"
+              + " ${DEFAULT-VALUE}.")
+  int tabletsC;
+
+  @Option(
+      names = "--reducers",
+      defaultValue = "2",
+      description =
+          "MapReduce engine: reduce tasks on whole tables (row subsets run uber, with one)."
+              + " Default: ${DEFAULT-VALUE}.")
+  int reducers;
+
+  @Option(
+      names = "--mr-presum",
+      defaultValue = "" + MapReduceMultiply.DEFAULT_PRESUM,
+      description =
+          "MapReduce engine: cells each map task pre-sums in memory before the sort; 0 = off."
+              + " Default: ${DEFAULT-VALUE}.")
+  long mrPresum;
+
+  @Option(
+      names = "--mr-output",
+      defaultValue = "batchwriter",
+      paramLabel = "batchwriter|bulk",
+      description =
+          "MapReduce engine: how reducers deliver C: batchwriter or bulk. Default:"
+              + " ${DEFAULT-VALUE}.")
+  MapReduceMultiply.Output mrOutput;
+
+  @Option(
+      names = "--mr-uber",
+      defaultValue = "auto",
+      paramLabel = "auto|on|off",
+      description =
+          "MapReduce engine: uber mode (the job inside its ApplicationMaster): auto (row"
+              + " subsets only), on or off. Default: ${DEFAULT-VALUE}.")
+  UberMode mrUber;
+
+  @Option(
+      names = "--mr-conf",
+      paramLabel = "KEY=VALUE",
+      description =
+          "MapReduce engine: a job configuration setting (repeatable), e.g."
+              + " mapreduce.client.completion.pollinterval=5000. Recorded in the report.")
+  Map<String, String> mrConf = new LinkedHashMap<>();
+
+  /**
+   * @throws IllegalArgumentException naming the option and the value at fault
+   */
+  void validate() {
+    OptionChecks.atLeastOne("--reducers", reducers);
+    OptionChecks.atLeastOne("--tablets-c", tabletsC);
+    PresumBuffer.checkCells("--presum", presum);
+    PresumBuffer.checkCells("--mr-presum", mrPresum);
+    try {
+      Semirings.forName(semiringName);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--semiring: " + e.getMessage(), e);
+    }
+  }
+
+  /** What every engine run of one SCALE uses; {@code cSplits} are C's split rows. */
+  Engine.Settings settings(SortedSet<Text> cSplits) {
+    return new Engine.Settings(
+        presum, cSplits, cDurability, reducers, mrOutput, mrUber, mrConf, mrPresum);
+  }
+}

@@ -1,0 +1,12 @@
+package outerproduct.compare;
+
+/** Checks the commands' option classes share; each names the option and the value at fault. */
+final class OptionChecks {
+  private OptionChecks() {}
+
+  static void atLeastOne(String option, int value) {
+    if (value < 1) {
+      throw new IllegalArgumentException(option + " must be at least 1, got " + value);
+    }
+  }
+}

@@ -1,0 +1,188 @@
+package outerproduct.compare;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.util.List;
+import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import outerproduct.compare.engine.Engine;
+import outerproduct.compare.engine.TabletServerHeap;
+import outerproduct.compare.engine.Target;
+import outerproduct.compare.workload.QueuedWorkload;
+import outerproduct.kernel.semiring.Semiring;
+
+/**
+ * The queued workload: for each subset size, the same row subsets for every engine at each
+ * concurrency, every C checked against the oracle, one record per request. A request that fails is
+ * recorded with its error and the others go on.
+ */
+final class QueuedRuns {
+  private static final Logger log = LoggerFactory.getLogger(QueuedRuns.class);
+
+  /** A batch of requests of one size, for one engine at one concurrency. */
+  private record BatchOf(Engine engine, int rows, int threads, String startedAt) {}
+
+  private final Target target;
+  private final Semiring<?> semiring;
+  private final List<Engine> engines;
+  private final String tablePrefix;
+  private final RunRecordFields records;
+  private final TabletServerHeap heap;
+
+  QueuedRuns(
+      Target target,
+      Semiring<?> semiring,
+      List<Engine> engines,
+      String tablePrefix,
+      RunRecordFields records,
+      TabletServerHeap heap) {
+    this.target = target;
+    this.semiring = semiring;
+    this.engines = engines;
+    this.tablePrefix = tablePrefix;
+    this.records = records;
+    this.heap = heap;
+  }
+
+  /**
+   * @return whether every request succeeded with C equal to the oracle
+   */
+  boolean run(ScaleInputs in, List<Integer> queuedRows, int requests, List<Integer> concurrency)
+      throws Exception {
+    boolean allEqual = true;
+    for (int rows : queuedRows) {
+      if (rows >= in.rowsOfAt()) {
+        log.info(
+            "SCALE {} queued {} rows skipped: AT has {} rows, so it would be the whole-table"
+                + " workload",
+            in.scale(),
+            rows,
+            in.rowsOfAt());
+        continue;
+      }
+      List<QueuedWorkload.Request> batch =
+          QueuedWorkload.requests(semiring, in.a(), in.bMatrix(), rows, requests);
+      for (Engine engine : engines) {
+        if (engine == Engine.INGEST_CEILING) {
+          log.info("queued: ingest-ceiling skipped (it replays whole-table products only)");
+          continue;
+        }
+        for (int threads : concurrency) {
+          BatchOf of = new BatchOf(engine, rows, threads, Instant.now().toString());
+          allEqual &= runBatch(of, in, batch);
+        }
+      }
+    }
+    return allEqual;
+  }
+
+  private boolean runBatch(BatchOf of, ScaleInputs in, List<QueuedWorkload.Request> batch)
+      throws Exception {
+    String prefix =
+        tablePrefix
+            + "Q_"
+            + of.engine().label().replace('-', '_')
+            + "_"
+            + of.rows()
+            + "_"
+            + of.threads();
+    log.info(
+        "SCALE {} queued {} rows, {} at concurrency {}: {} requests",
+        in.scale(),
+        of.rows(),
+        of.engine(),
+        of.threads(),
+        batch.size());
+    heap.reset();
+    QueuedWorkload.Batch done =
+        QueuedWorkload.run(
+            target,
+            of.engine(),
+            semiring,
+            in.at(),
+            in.b(),
+            prefix,
+            batch,
+            of.threads(),
+            in.settings());
+    Double heapPeak = heap.peakMb();
+    long equal = done.outcomes().stream().filter(QueuedWorkload.Outcome::equal).count();
+    log.info(
+        "SCALE {} queued {} rows, {} at concurrency {}: {} requests in {} s = {} req/s,"
+            + " latency p50 {} s, max {} s; {} of {} C equal the oracle",
+        in.scale(),
+        of.rows(),
+        of.engine(),
+        of.threads(),
+        done.outcomes().size(),
+        String.format("%.1f", done.wallSeconds()),
+        String.format("%.3g", done.requestsPerSecond()),
+        String.format("%.2f", percentile(done, 50)),
+        String.format("%.2f", percentile(done, 100)),
+        equal,
+        done.outcomes().size());
+    for (QueuedWorkload.Outcome o : done.outcomes()) {
+      records.append(record(of, in, done, o, heapPeak));
+    }
+    return equal == done.outcomes().size();
+  }
+
+  private ObjectNode record(
+      BatchOf of,
+      ScaleInputs in,
+      QueuedWorkload.Batch done,
+      QueuedWorkload.Outcome o,
+      Double heapPeak) {
+    RunRecordFields.Asked asked =
+        new RunRecordFields.Asked(
+            of.engine(),
+            Workload.QUEUED,
+            in,
+            o.request().rowsSelected(),
+            of.threads(),
+            o.request().index());
+    if (o.error() != null) {
+      log.error(
+          "SCALE {} queued {} rows, {} at concurrency {}: request {} failed: {}",
+          in.scale(),
+          of.rows(),
+          of.engine(),
+          of.threads(),
+          o.request().index(),
+          o.error());
+      return records
+          .failed(asked, o.error())
+          .put("rows_requested", of.rows())
+          .put("batch_wall_s", done.wallSeconds())
+          .put("started_at", of.startedAt());
+    }
+    ObjectNode record =
+        records
+            .finished(asked, o.run())
+            .put("rows_requested", of.rows())
+            .put("nnz_C", o.nnz())
+            .put("checksum_C", o.checksum())
+            .put("checksum_expected", o.request().expected())
+            .put("checked_against", "the oracle")
+            .put("equal", o.equal())
+            .put("batch_wall_s", done.wallSeconds())
+            .put("batch_requests_per_s", done.requestsPerSecond())
+            .put("started_at", of.startedAt());
+    RunRecordFields.putHeapPeak(record, heapPeak);
+    return record;
+  }
+
+  /**
+   * A latency percentile (0–100) of the batch's answered requests, estimated as the report's
+   * summary estimates it so that the log and {@code report.md} show the same p50; NaN if none was
+   * answered.
+   */
+  private static double percentile(QueuedWorkload.Batch batch, double p) {
+    DescriptiveStatistics seconds = new DescriptiveStatistics();
+    batch.outcomes().stream()
+        .filter(o -> o.error() == null)
+        .forEach(o -> seconds.addValue(o.run().seconds()));
+    return seconds.getN() == 0 ? Double.NaN : seconds.getPercentile(p);
+  }
+}

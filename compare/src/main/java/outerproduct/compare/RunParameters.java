@@ -1,0 +1,57 @@
+package outerproduct.compare;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import outerproduct.compare.engine.TargetCluster;
+import outerproduct.compare.report.GitCommit;
+import outerproduct.compare.report.HostMemory;
+import outerproduct.compare.report.RunRecords;
+import outerproduct.inputs.MatrixSource;
+
+/**
+ * The settings every record of a run repeats (docs/format.md), so that each line stands alone: the
+ * options as resolved, the machine, the commit and the cluster's own settings.
+ */
+final class RunParameters {
+  private RunParameters() {}
+
+  static ObjectNode of(CompareCommand command, TargetCluster cluster, MatrixSource source) {
+    SweepOptions sweep = command.sweep;
+    EngineOptions engines = command.engineOptions;
+    ClusterOptions where = command.clusterOptions;
+    ObjectNode p =
+        RunRecords.object()
+            .put("preset", sweep.preset.label())
+            .put("input", source.kind())
+            .put("ef", 16)
+            .put("seeds", source.seeds())
+            .put("semiring", engines.semiringName)
+            .put("tservers", where.embedded.tservers)
+            .put("tserver_memory_mb", where.embedded.tserverMemoryMb)
+            .put("tablets_AT", command.tablets)
+            .put("tablets_B", command.tablets)
+            .put("tablets_C", engines.tabletsC)
+            .put("load", command.load.label())
+            .put("repeats", sweep.repeats)
+            .put("warmup", sweep.warmup)
+            .put("presum", engines.presum)
+            .put(
+                "c_durability",
+                engines.cDurability != null ? engines.cDurability : "default (sync)")
+            .put("mr_reducers", engines.reducers)
+            .put("mr_presum", engines.mrPresum)
+            .put("mr_output", engines.mrOutput.label())
+            .put("mr_uber", engines.mrUber.label())
+            .put("mr_conf", engines.mrConf.toString())
+            .put("yarn_memory_mb", where.embedded.yarnMemoryMb)
+            .put("cluster", where.existing() ? "existing: " + where.clusterProperties : "embedded")
+            .put("git_commit", GitCommit.describe())
+            .put("command", command.commandLine());
+    p.putObject("host")
+        .put("cores", Runtime.getRuntime().availableProcessors())
+        .put("memory_gb", HostMemory.totalGb());
+    p.put("tserver_in_memory_maps", cluster.inMemoryMaps());
+    ObjectNode site = p.putObject("accumulo_settings");
+    cluster.accumuloSettings().forEach(site::put);
+    return p;
+  }
+}

@@ -1,0 +1,96 @@
+package outerproduct.compare;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import outerproduct.compare.engine.Engine;
+import outerproduct.compare.report.RunRecords;
+
+/** The fields every run record shares (docs/format.md), for runs that finished and that failed. */
+final class RunRecordFields {
+  private final RunRecords records;
+
+  RunRecordFields(RunRecords records) {
+    this.records = records;
+  }
+
+  /** What a request asked: engine, workload, sizes. {@code repeat} is the request's index. */
+  record Asked(
+      Engine engine,
+      Workload workload,
+      ScaleInputs in,
+      int rowsSelected,
+      int threads,
+      int repeat) {}
+
+  /** The record of a run that failed: what was asked, the error, no counts, times or C. */
+  ObjectNode failed(Asked asked, String error) {
+    return common(asked).put("equal", false).put("error", error);
+  }
+
+  /** The record of a run that finished, before its C's check is added. */
+  ObjectNode finished(Asked asked, Engine.Run run) {
+    Object setup = run.info().get("t_setup_s");
+    ObjectNode record =
+        common(asked)
+            .put("partial_products", run.partialProducts())
+            .put("entries_written", run.entriesWritten())
+            .put("t_total_s", run.seconds())
+            .put("t_setup_s", setup instanceof Double d ? d.doubleValue() : 0.0)
+            .put("t_c_readable_s", run.seconds())
+            .putNull("t_c_compacted_s")
+            .put("rate_pp_per_s", run.partialProducts() / run.seconds())
+            .put(
+                "rate_divides_by",
+                "t_total_s: from the engine's start (C already created) to C readable;"
+                    + " t_c_compacted_s is not measured (null)");
+    RunRecords.putInfo(record, run.info());
+    return record;
+  }
+
+  /** Appends {@code record} to the run's records file. */
+  void append(ObjectNode record) throws IOException {
+    records.append(record);
+  }
+
+  /**
+   * The largest tablet server's peak heap since the run (or, queued, the batch) began; null where
+   * it is not measured (an existing cluster).
+   */
+  static void putHeapPeak(ObjectNode record, Double peak) {
+    if (peak == null) {
+      record.putNull("tserver_heap_peak_mb");
+    } else {
+      record.put("tserver_heap_peak_mb", Math.round(peak));
+    }
+  }
+
+  private ObjectNode common(Asked asked) {
+    ScaleInputs in = asked.in();
+    ObjectNode record =
+        records
+            .newRecord()
+            .put("engine", asked.engine().label())
+            .put("workload", asked.workload().label())
+            .put("scale", in.scale())
+            .put("rows_selected", asked.rowsSelected())
+            .put("concurrency", asked.threads())
+            .put("repeat", asked.repeat())
+            .put("nnz_AT", in.a().nnz())
+            .put("nnz_B", in.bMatrix().nnz())
+            .put("tablets_C", in.settings().resultSplits().size() + 1);
+    putEngineSettings(record, asked.engine(), in.settings());
+    return record;
+  }
+
+  /**
+   * The run-wide presum and c_durability are the iterator engine's; other engines say their own.
+   */
+  private static void putEngineSettings(
+      ObjectNode record, Engine engine, Engine.Settings settings) {
+    if (engine != Engine.ITERATOR) {
+      record
+          .put("presum", engine == Engine.MR ? settings.mrPresum() : 0)
+          .put("c_durability", "default (sync)");
+    }
+  }
+}

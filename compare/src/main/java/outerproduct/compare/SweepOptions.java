@@ -1,0 +1,115 @@
+package outerproduct.compare;
+
+import java.util.Collections;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * What {@code scripts/compare} runs: which SCALEs and workloads, how many requests and repeats. A
+ * sweep option left out takes its value from the {@link Preset}.
+ */
+final class SweepOptions {
+  @Option(
+      names = "--preset",
+      defaultValue = "quick",
+      paramLabel = "quick|full",
+      description =
+          "The sweep the options below default to: quick ("
+              + Preset.QUICK_TEXT
+              + ") or full ("
+              + Preset.FULL_TEXT
+              + "). An option given on the command line wins over its preset."
+              + " Default: ${DEFAULT-VALUE}.")
+  Preset preset;
+
+  @Option(
+      names = "--scales",
+      split = ",",
+      description = "SCALEs to run, comma-separated. Default: the preset's.")
+  List<Integer> scales;
+
+  @Option(
+      names = "--workloads",
+      split = ",",
+      defaultValue = "whole,queued",
+      paramLabel = "whole|queued",
+      description =
+          "Workloads: whole (all rows) and queued (row subsets). Default: ${DEFAULT-VALUE}.")
+  List<Workload> workloads;
+
+  @Option(
+      names = "--queued-rows",
+      split = ",",
+      description =
+          "Queued: rows per request (drawn with a fixed seed from AT's rows); a size that is not"
+              + " less than AT's row count is skipped (it is the whole-table workload). Default:"
+              + " the preset's.")
+  List<Integer> queuedRows;
+
+  @Option(
+      names = "--requests",
+      description = "Queued: requests per subset size and concurrency. Default: the preset's.")
+  Integer requests;
+
+  @Option(
+      names = "--concurrency",
+      split = ",",
+      description = "Queued: requests in flight at once; 1 gives latencies. Default: the preset's.")
+  List<Integer> concurrency;
+
+  @Option(
+      names = "--queued-scale",
+      description = "Queued: the SCALE to draw subsets from. Default: the largest of --scales.")
+  Integer queuedScale;
+
+  @Option(
+      names = "--repeats",
+      defaultValue = "1",
+      description =
+          "Whole table: runs per engine and SCALE (engines take turns); the report shows medians."
+              + " Default: ${DEFAULT-VALUE}.")
+  int repeats;
+
+  @Option(
+      names = "--warmup",
+      defaultValue = "1",
+      description =
+          "Whole table: unrecorded multiplies per engine before its first recorded run (at the"
+              + " first SCALE; the servers stay warm for the next), so that it does not pay for"
+              + " cold tablet servers and JVMs (class loading, JIT); 0 = none. Default:"
+              + " ${DEFAULT-VALUE}.")
+  int warmup;
+
+  @Option(
+      names = "--oracle-up-to-scale",
+      defaultValue = "12",
+      description =
+          "Largest SCALE checked against the in-memory oracle (its C is held in memory); above it"
+              + " every engine's C must equal the first engine's. Default: ${DEFAULT-VALUE}.")
+  int oracleUpToScale;
+
+  /**
+   * Fills what the command line left to the preset, then checks.
+   *
+   * @throws IllegalArgumentException naming the option and the value at fault
+   */
+  void resolve() {
+    preset.fillIn(this);
+    OptionChecks.atLeastOne("--requests", requests);
+    OptionChecks.atLeastOne("--repeats", repeats);
+    if (warmup < 0) {
+      throw new IllegalArgumentException("--warmup " + warmup + ": expected 0 or more");
+    }
+    queuedRows.forEach(n -> OptionChecks.atLeastOne("--queued-rows", n));
+    concurrency.forEach(n -> OptionChecks.atLeastOne("--concurrency", n));
+    if (queuedScale != null && !scales.contains(queuedScale)) {
+      throw new IllegalArgumentException(
+          "--queued-scale " + queuedScale + " is not one of --scales " + scales);
+    }
+  }
+
+  /** The SCALE the queued workload draws its subsets from. */
+  int queuedAt() {
+    return queuedScale != null ? queuedScale : Collections.max(scales);
+  }
+}

@@ -1,0 +1,194 @@
+package outerproduct.compare;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.util.List;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.security.Authorizations;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import outerproduct.compare.engine.Engine;
+import outerproduct.compare.engine.TabletServerHeap;
+import outerproduct.compare.engine.Target;
+import outerproduct.compare.report.RunRecords;
+import outerproduct.kernel.accumulo.TableChecksum;
+import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.oracle.ReferenceMultiply;
+import outerproduct.kernel.oracle.ResultChecksum;
+import outerproduct.kernel.semiring.Semiring;
+
+/**
+ * The whole-table workload: each engine multiplies all of AT and B, C is checked against the oracle
+ * (or, above the oracle's SCALE, the first engine's C) and one record per run is appended. A run
+ * that fails is recorded with its error and the others go on.
+ */
+final class WholeTableRuns {
+  private static final Logger log = LoggerFactory.getLogger(WholeTableRuns.class);
+
+  private final Target target;
+  private final Semiring<?> semiring;
+  private final List<Engine> engines;
+  private final String tablePrefix;
+  private final RunRecordFields records;
+  private final TabletServerHeap heap;
+
+  WholeTableRuns(
+      Target target,
+      Semiring<?> semiring,
+      List<Engine> engines,
+      String tablePrefix,
+      RunRecordFields records,
+      TabletServerHeap heap) {
+    this.target = target;
+    this.semiring = semiring;
+    this.engines = engines;
+    this.tablePrefix = tablePrefix;
+    this.records = records;
+    this.heap = heap;
+  }
+
+  /**
+   * Every engine that {@linkplain Engine#keepsWarm keeps warm} {@code warmup} times unrecorded,
+   * then every engine {@code repeats} times recorded, taking turns; C is checked against the oracle
+   * up to {@code oracleUpToScale}, above it against the first engine's C.
+   *
+   * @return whether every recorded run succeeded with C equal to its reference
+   */
+  boolean run(ScaleInputs in, int warmup, int repeats, int oracleUpToScale) throws Exception {
+    for (int round = 0; round < warmup; round++) {
+      for (Engine engine : engines) {
+        if (engine.keepsWarm()) {
+          warmUp(engine, in, round);
+        }
+      }
+    }
+    String expected =
+        in.scale() <= oracleUpToScale
+            ? ResultChecksum.of(ReferenceMultiply.multiply(semiring, in.a(), in.bMatrix()))
+            : null;
+    String reference = expected == null ? "the first engine" : "the oracle";
+    boolean allEqual = true;
+    // Engines take turns within each repeat, so that drift (compactions, JIT, page cache)
+    // does not favour the engine that runs last.
+    for (int repeat = 0; repeat < repeats; repeat++) {
+      for (Engine engine : engines) {
+        String cTable = cTable(engine, in, repeat, repeats);
+        String checksum = runOnce(engine, in, repeat, cTable, expected, reference);
+        if (checksum == null) {
+          allEqual = false;
+          continue;
+        }
+        if (expected == null) {
+          expected = checksum;
+        }
+        allEqual &= checksum.equals(expected);
+        if (repeat < repeats - 1) {
+          target.client().tableOperations().delete(cTable);
+        }
+      }
+    }
+    return allEqual;
+  }
+
+  private String cTable(Engine engine, ScaleInputs in, int repeat, int repeats) {
+    String name = tablePrefix + "C_" + engine.label().replace('-', '_') + "_" + in.scale();
+    return repeats > 1 ? name + "_r" + repeat : name;
+  }
+
+  /**
+   * One recorded multiply into {@code cTable}, checked against {@code expected} (null: this run's C
+   * becomes the reference).
+   *
+   * @return C's checksum, or null if the run failed (recorded with its error, C deleted)
+   */
+  private String runOnce(
+      Engine engine, ScaleInputs in, int repeat, String cTable, String expected, String reference)
+      throws Exception {
+    RunRecordFields.Asked asked =
+        new RunRecordFields.Asked(engine, Workload.WHOLE, in, in.rowsOfAt(), 1, repeat);
+    String startedAt = Instant.now().toString();
+    log.info("SCALE {} {} (repeat {}): multiplying the whole table", in.scale(), engine, repeat);
+    heap.reset();
+    Engine.Run result;
+    try {
+      result =
+          engine.multiply(
+              target, semiring, in.at(), in.b(), cTable, RowRanges.all(), in.settings());
+    } catch (Exception e) {
+      String error = RunRecords.error(e);
+      log.error("SCALE {} {} (repeat {}) failed: {}", in.scale(), engine, repeat, error, e);
+      records.append(records.failed(asked, error).put("started_at", startedAt));
+      deleteIfExists(cTable);
+      return null;
+    }
+    TableChecksum.Result c =
+        TableChecksum.of(target.client(), cTable, semiring, Authorizations.EMPTY);
+    String against = expected != null ? expected : c.checksum();
+    boolean equal = c.checksum().equals(against);
+    log.info(
+        "SCALE {} {} (repeat {}): {} partial products, {} written, nnz(C) {} in {} s = {} pp/s;"
+            + " C {} {} ({})",
+        in.scale(),
+        engine,
+        repeat,
+        result.partialProducts(),
+        result.entriesWritten(),
+        c.nnz(),
+        String.format("%.2f", result.seconds()),
+        String.format("%.3g", result.partialProducts() / result.seconds()),
+        equal ? "equals" : "DIFFERS FROM",
+        reference,
+        equal ? against : c.checksum() + " vs " + against);
+    ObjectNode record =
+        records
+            .finished(asked, result)
+            .put("nnz_C", c.nnz())
+            .put("checksum_C", c.checksum())
+            .put("checksum_expected", against)
+            .put("checked_against", reference)
+            .put("equal", equal)
+            .put("started_at", startedAt);
+    RunRecordFields.putHeapPeak(record, heap.peakMb());
+    records.append(record);
+    return c.checksum();
+  }
+
+  /**
+   * One multiply that is neither recorded nor checked: it loads the engine's classes into the
+   * tablet servers and this JVM and lets the JIT compile them, which the first recorded run would
+   * otherwise pay for (at SCALE 10 the iterator engine's first run took twice its next two). A
+   * failure is logged; the recorded runs that follow will meet it again and record it.
+   */
+  private void warmUp(Engine engine, ScaleInputs in, int round) throws Exception {
+    String cTable =
+        tablePrefix + "W_" + engine.label().replace('-', '_') + "_" + in.scale() + "_" + round;
+    log.info(
+        "SCALE {} {} warm-up {}: multiplying the whole table (not recorded)",
+        in.scale(),
+        engine,
+        round);
+    try {
+      Engine.Run result =
+          engine.multiply(
+              target, semiring, in.at(), in.b(), cTable, RowRanges.all(), in.settings());
+      log.info(
+          "SCALE {} {} warm-up {} (not recorded): {} s",
+          in.scale(),
+          engine,
+          round,
+          String.format("%.2f", result.seconds()));
+    } catch (Exception e) {
+      log.warn("SCALE {} {} warm-up {} failed: {}", in.scale(), engine, round, RunRecords.error(e));
+    } finally {
+      deleteIfExists(cTable);
+    }
+  }
+
+  private void deleteIfExists(String table) throws Exception {
+    try {
+      target.client().tableOperations().delete(table);
+    } catch (TableNotFoundException e) {
+      // nothing was created
+    }
+  }
+}

@@ -1,0 +1,204 @@
+package outerproduct.compare.report;
+
+import static outerproduct.compare.report.Cells.fmt;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import outerproduct.compare.report.Summary.Row;
+
+/**
+ * What a run says about the design's prediction (MapReduce wins throughput on whole tables, the
+ * iterator engine wins latency on queued subsets; the TableMult paper, "Graphulo Implementation of
+ * Server-Side Sparse Matrix Multiply in the Accumulo Database", HPEC 2015) and whether the
+ * project's performance goals were met, with the ratios from the same run. Goals are reported,
+ * never asserted.
+ */
+final class Verdicts {
+  /** Iterator engine's rate over the in-tserver ingest ceiling's, at every SCALE. */
+  static final double ITERATOR_VS_CEILING_GOAL = 0.9;
+
+  /** Iterator engine's rate over the client-side baseline's, at {@link #GOAL_SCALE}. */
+  static final double ITERATOR_VS_CLIENT_GOAL = 5.0;
+
+  static final int GOAL_SCALE = 14;
+
+  /** Iterator engine's p50 for {@link #QUEUED_GOAL_ROWS} rows of SCALE {@link #GOAL_SCALE}. */
+  static final double ITERATOR_QUEUED_P50_GOAL_S = 4.0;
+
+  static final int QUEUED_GOAL_ROWS = 1024;
+
+  private final Summary summary;
+
+  Verdicts(Summary summary) {
+    this.summary = summary;
+  }
+
+  /** Whole tables: where MapReduce's rate overtakes the iterator engine's, and the rate goals. */
+  List<String> throughput() {
+    List<String> lines = new ArrayList<>();
+    List<Integer> scales = summary.wholeScales();
+    lines.add(crossover(scales.get(scales.size() - 1)));
+    for (int scale : scales) {
+      ratio(scale, "iterator", "ingest-ceiling")
+          .ifPresent(
+              x ->
+                  lines.add(
+                      "SCALE "
+                          + scale
+                          + ": iterator engine / in-tserver ingest ceiling = "
+                          + fmt("%.2f", x)
+                          + goal("≥ " + ITERATOR_VS_CEILING_GOAL, x >= ITERATOR_VS_CEILING_GOAL)));
+      ratio(scale, "iterator", "client")
+          .ifPresent(
+              x ->
+                  lines.add(
+                      "SCALE "
+                          + scale
+                          + ": iterator engine / client-side baseline = "
+                          + fmt("%.2f", x)
+                          + (scale == GOAL_SCALE
+                              ? goal("≥ " + ITERATOR_VS_CLIENT_GOAL, x >= ITERATOR_VS_CLIENT_GOAL)
+                              : "")));
+    }
+    return lines;
+  }
+
+  private String crossover(int largest) {
+    Optional<Double> mrOverIterator = ratio(largest, "mr", "iterator");
+    Optional<Integer> crossover = summary.crossover();
+    if (crossover.isPresent()) {
+      return "MapReduce's rate overtakes the iterator engine's at SCALE "
+          + crossover.get()
+          + " (the crossover); at SCALE "
+          + largest
+          + " MapReduce runs at "
+          + mrOverIterator.map(x -> fmt("%.2f", x)).orElse("?")
+          + "× the iterator engine's rate. The TableMult paper's prediction holds from there on.";
+    }
+    if (mrOverIterator.isPresent()) {
+      return "No crossover up to SCALE "
+          + largest
+          + ": MapReduce runs at "
+          + fmt("%.2f", mrOverIterator.get())
+          + "× the iterator engine's rate there; the iterator engine has the higher throughput on"
+          + " every SCALE run.";
+    }
+    return "No crossover can be judged: MapReduce and the iterator engine did not both run.";
+  }
+
+  /**
+   * Queued subsets, one request at a time: which engine answers first per SCALE and size, and the
+   * latency goals (iterator p50 at most the client's; at most {@value #ITERATOR_QUEUED_P50_GOAL_S}
+   * s for {@value #QUEUED_GOAL_ROWS} rows of SCALE {@value #GOAL_SCALE}).
+   */
+  List<String> latency() {
+    List<String> lines = new ArrayList<>();
+    List<Row> queued = summary.rows().stream().filter(r -> !r.whole()).toList();
+    int lowest = queued.stream().mapToInt(Row::concurrency).min().orElse(1);
+    for (int scale : summary.queuedScales()) {
+      queued.stream()
+          .filter(r -> r.scale() == scale && r.concurrency() == lowest)
+          .map(Row::rowsRequested)
+          .distinct()
+          .forEach(rows -> lines.addAll(latency(queued, scale, rows, lowest)));
+    }
+    find(queued, GOAL_SCALE, "iterator", QUEUED_GOAL_ROWS, lowest)
+        .ifPresent(
+            r ->
+                lines.add(
+                    "SCALE "
+                        + GOAL_SCALE
+                        + ", "
+                        + QUEUED_GOAL_ROWS
+                        + " rows: iterator p50 "
+                        + fmt("%.2f", r.latencyP50S())
+                        + " s"
+                        + goal(
+                            "≤ " + ITERATOR_QUEUED_P50_GOAL_S + " s",
+                            r.latencyP50S() <= ITERATOR_QUEUED_P50_GOAL_S)));
+    return lines;
+  }
+
+  private List<String> latency(List<Row> queued, int scale, int rows, int concurrency) {
+    List<String> lines = new ArrayList<>();
+    String subset = summary.queuedScaleLabel(scale) + rows + " rows";
+    Optional<Row> it = find(queued, scale, "iterator", rows, concurrency);
+    Optional<Row> mr = find(queued, scale, "mr", rows, concurrency);
+    Optional<Row> client = find(queued, scale, "client", rows, concurrency);
+    if (it.isPresent() && mr.isPresent()) {
+      lines.add(subset + ": " + iteratorVsMapReduce(it.get(), mr.get()));
+    }
+    if (it.isPresent() && client.isPresent()) {
+      double itP50 = it.get().latencyP50S();
+      double clientP50 = client.get().latencyP50S();
+      lines.add(
+          subset
+              + ": iterator p50 "
+              + fmt("%.2f", itP50)
+              + " s, client p50 "
+              + fmt("%.2f", clientP50)
+              + " s"
+              + goal("iterator ≤ client", itP50 <= clientP50));
+    }
+    queued.stream()
+        .filter(
+            r ->
+                r.scale() == scale
+                    && r.concurrency() == concurrency
+                    && r.rowsRequested().equals(rows)
+                    && r.answered())
+        .min(Comparator.comparingDouble(Row::latencyP50S))
+        .ifPresent(
+            best ->
+                lines.add(
+                    "Lowest p50 for "
+                        + subset
+                        + ": "
+                        + best.engine()
+                        + " ("
+                        + fmt("%.2f", best.latencyP50S())
+                        + " s)."));
+    return lines;
+  }
+
+  private static String iteratorVsMapReduce(Row it, Row mr) {
+    double factor = mr.latencyP50S() / it.latencyP50S();
+    return "iterator p50 "
+        + fmt("%.2f", it.latencyP50S())
+        + " s, MapReduce p50 "
+        + fmt("%.2f", mr.latencyP50S())
+        + " s: the iterator engine answers "
+        + fmt("%.1f", factor)
+        + "× "
+        + (factor >= 1
+            ? "sooner. The TableMult paper's prediction holds."
+            : "later. The TableMult paper's prediction does not hold here.");
+  }
+
+  private static String goal(String goal, boolean met) {
+    return " (goal " + goal + ": " + (met ? "met" : "not met") + ")";
+  }
+
+  private Optional<Double> ratio(int scale, String engine, String reference) {
+    Optional<Row> a = summary.whole(scale, engine).filter(Row::answered);
+    Optional<Row> b = summary.whole(scale, reference).filter(Row::answered);
+    return a.isPresent() && b.isPresent()
+        ? Optional.of(a.get().ratePpPerSMedian() / b.get().ratePpPerSMedian())
+        : Optional.empty();
+  }
+
+  private static Optional<Row> find(
+      List<Row> rows, int scale, String engine, int rowsRequested, int concurrency) {
+    return rows.stream()
+        .filter(
+            r ->
+                r.scale() == scale
+                    && r.engine().equals(engine)
+                    && r.rowsRequested() == rowsRequested
+                    && r.concurrency() == concurrency
+                    && r.answered())
+        .findFirst();
+  }
+}

@@ -1,0 +1,194 @@
+package outerproduct.mr;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.hadoop.mapreduce.AccumuloFileOutputFormat;
+import org.apache.accumulo.hadoop.mapreduce.AccumuloInputFormat;
+import org.apache.accumulo.hadoop.mapreduce.AccumuloOutputFormat;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
+import outerproduct.kernel.accumulo.Ranges;
+import outerproduct.kernel.accumulo.RowRangesIterator;
+import outerproduct.kernel.d4m.RowRange;
+import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.mr.io.CellKey;
+import outerproduct.mr.io.CellPartitioner;
+import outerproduct.mr.task.MutationReducer;
+import outerproduct.mr.task.OuterProductMapper;
+import outerproduct.mr.task.RFileReducer;
+import outerproduct.mr.task.SemiringSumCombiner;
+
+/**
+ * Turns a {@link JobSpec} into a Hadoop job: AccumuloInputFormat over B, the kernel's mapper, the
+ * semiring's ⊕ as combiner, reducers partitioned by C's split rows and writing through
+ * AccumuloOutputFormat or as RFiles, and the latency settings every multiply gets.
+ */
+final class JobSetup {
+  static final int COMPLETION_POLL_MILLIS = 200;
+
+  /** ApplicationMaster to ResourceManager heartbeat. */
+  static final int AM_HEARTBEAT_MILLIS = 100;
+
+  /**
+   * Subsets of at most this many single rows run their uber JVM with the C1 compiler only; see
+   * {@link #uberJvmOptions(RowRanges)}.
+   */
+  static final int C1_ONLY_MAX_ROWS = 64;
+
+  private JobSetup() {}
+
+  /**
+   * @param cSplitRows C's split rows, which cut the reducers' key ranges
+   */
+  static Job configure(Configuration base, JobSpec spec, List<byte[]> cSplitRows, PrivateJobDir dir)
+      throws IOException, AccumuloException, AccumuloSecurityException {
+    String name = "outerproduct " + spec.c() + " = " + spec.at() + "^T " + spec.semiring();
+    Job job = Job.getInstance(base, name + " " + spec.b());
+    // A jar the caller's configuration names (mapreduce.job.jar) wins: tasks on a real cluster
+    // need the shaded job jar, while the class may have been loaded from a thin one.
+    if (job.getConfiguration().get(MRJobConfig.JAR) == null) {
+      job.setJarByClass(MapReduceMultiply.class);
+    }
+    Configuration conf = job.getConfiguration();
+    // Configured in code, so there is no command line to parse; without the flag Hadoop's
+    // submitter warns on every job that generic options were not parsed (OuterProductJob parses
+    // them through ToolRunner, which sets the flag itself).
+    conf.setBooleanIfUnset(Job.USED_GENERIC_PARSER, true);
+    multiplySettings(conf, spec, cSplitRows, dir);
+    input(job, spec, dir);
+    job.setMapperClass(OuterProductMapper.class);
+    job.setMapOutputKeyClass(CellKey.class);
+    job.setMapOutputValueClass(Text.class);
+    job.setCombinerClass(SemiringSumCombiner.class);
+    job.setPartitionerClass(CellPartitioner.class);
+    job.setNumReduceTasks(spec.reducers());
+    output(job, spec, dir);
+    dir.keepOutOfDistributedCache(conf);
+    latency(conf);
+    if (spec.uber()) {
+      uber(conf, spec.rows());
+    }
+    return job;
+  }
+
+  /** What the mapper, combiner and reducers read from the configuration ({@link MultiplyConf}). */
+  private static void multiplySettings(
+      Configuration conf, JobSpec spec, List<byte[]> cSplitRows, PrivateJobDir dir) {
+    conf.set(MultiplyConf.SEMIRING, spec.semiring());
+    conf.set(MultiplyConf.AT_TABLE, spec.at());
+    conf.set(MultiplyConf.B_TABLE, spec.b());
+    conf.set(MultiplyConf.C_TABLE, spec.c());
+    conf.setBoolean(MultiplyConf.REMOVE_ZEROS, spec.removeZeros());
+    conf.setInt(MultiplyConf.PRESUM_CELLS, spec.presum());
+    conf.set(MultiplyConf.CLIENT_PROPERTIES_PATH, dir.clientProperties().toString());
+    if (spec.atColumns() != null) {
+      conf.set(MultiplyConf.AT_COLUMNS, spec.atColumns().toD4m());
+    }
+    if (!spec.rows().isAll()) {
+      conf.set(MultiplyConf.ROW_SUBSET, spec.rows().toD4m());
+    }
+    MultiplyConf.setRows(
+        conf,
+        MultiplyConf.PARTITION_CUTS,
+        CellPartitioner.cutsFromSplits(cSplitRows, spec.reducers()));
+  }
+
+  private static void input(Job job, JobSpec spec, PrivateJobDir dir)
+      throws AccumuloException, AccumuloSecurityException {
+    var input =
+        AccumuloInputFormat.configure()
+            .clientPropertiesPath(dir.clientProperties().toString())
+            .table(spec.b());
+    RowRanges rows = spec.rows();
+    if (!rows.isAll()) {
+      // One range per row would make AccumuloInputFormat open a scan (and a client) per row, and
+      // the mapper one scan of AT per row: thousands of round trips for a queued multiply. One
+      // range, the subset's span, with the tablet server seeking from row to row instead. The
+      // span is still cut at B's tablets, one split (map) each.
+      input.ranges(List.of(Ranges.span(rows)));
+      if (rows.ranges().size() > 1) {
+        input.addIterator(RowRangesIterator.setting(rows));
+      }
+    }
+    if (spec.bColumns() != null) {
+      List<IteratorSetting.Column> columns = new ArrayList<>();
+      for (String column : spec.bColumns().columns()) {
+        columns.add(new IteratorSetting.Column(new Text(), new Text(column)));
+      }
+      input.fetchColumns(columns);
+    }
+    input.store(job);
+    job.setInputFormatClass(AccumuloInputFormat.class);
+  }
+
+  private static void output(Job job, JobSpec spec, PrivateJobDir dir) {
+    if (spec.output() == MapReduceMultiply.Output.BULK) {
+      job.setReducerClass(RFileReducer.class);
+      job.setOutputFormatClass(AccumuloFileOutputFormat.class);
+      job.setOutputKeyClass(Key.class);
+      job.setOutputValueClass(Value.class);
+      AccumuloFileOutputFormat.configure().outputPath(dir.rfiles()).store(job);
+      job.getConfiguration()
+          .setBoolean(FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false);
+    } else {
+      job.setReducerClass(MutationReducer.class);
+      job.setOutputFormatClass(AccumuloOutputFormat.class);
+      job.setOutputKeyClass(Text.class);
+      job.setOutputValueClass(Mutation.class);
+      AccumuloOutputFormat.configure()
+          .clientPropertiesPath(dir.clientProperties().toString())
+          .defaultTable(spec.c())
+          .createTables(false)
+          .store(job);
+    }
+  }
+
+  /** Settings that cut fixed waits out of every multiply; the caller's customizer may undo them. */
+  private static void latency(Configuration conf) {
+    // The client learns that the job is done by polling; Hadoop's 5 s default adds 2.5 s on
+    // average to every multiply, which is most of a queued one.
+    conf.setInt(Job.COMPLETION_POLL_INTERVAL_KEY, COMPLETION_POLL_MILLIS);
+    // The ApplicationMaster reports the job done only once the ResourceManager confirms its
+    // unregistration, which it asks again after one heartbeat interval (1 s by default): a fixed
+    // ~1.3 s between the job finishing and the client seeing it (JobPhases.notice). Not
+    // setIfUnset: mapred-default.xml always sets it.
+    conf.setInt(MRJobConfig.MR_AM_TO_RM_HEARTBEAT_INTERVAL_MS, AM_HEARTBEAT_MILLIS);
+  }
+
+  private static void uber(Configuration conf, RowRanges rows) {
+    conf.setBoolean(MRJobConfig.JOB_UBERTASK_ENABLE, true);
+    conf.setInt(MRJobConfig.JOB_UBERTASK_MAXREDUCES, 1);
+    // Accumulo splits report their byte estimate as length; the cap is for HDFS inputs.
+    conf.setLong(MRJobConfig.JOB_UBERTASK_MAXBYTES, Long.MAX_VALUE);
+    conf.set(
+        MRJobConfig.MR_AM_COMMAND_OPTS,
+        conf.get(MRJobConfig.MR_AM_COMMAND_OPTS, "") + " " + uberJvmOptions(rows));
+  }
+
+  /**
+   * JVM flags for an uber job's one JVM, which lives seconds. Serial GC always: no GC threads to
+   * start and compete for the cores. C1 only for a few single rows, because C2's compiles compete
+   * for the same two cores and the job ends before what they compile runs often: p50 with C1 only
+   * against full tiered compilation was 6.5 against 7.5 s for 1 row of SCALE 10, 6.6 against 8.4 s
+   * for 64 rows of SCALE 10 and 8.7 against 10.4 s for 64 rows of SCALE 12. A bigger subset sorts
+   * millions of records, and C2's comparators pay: 1,024 rows of SCALE 12 took 17.6 s with C1 only
+   * and 13.8-14.9 s tiered.
+   */
+  static String uberJvmOptions(RowRanges rows) {
+    boolean fewRows =
+        !rows.isAll()
+            && rows.ranges().size() <= C1_ONLY_MAX_ROWS
+            && rows.ranges().stream().allMatch(RowRange::isSingleRow);
+    return fewRows ? "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC" : "-XX:+UseSerialGC";
+  }
+}

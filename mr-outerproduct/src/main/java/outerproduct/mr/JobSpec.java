@@ -1,0 +1,19 @@
+package outerproduct.mr;
+
+import outerproduct.kernel.d4m.ColumnFilter;
+import outerproduct.kernel.d4m.RowRanges;
+
+/** Everything the job's configuration is made from, as the builder collected it. */
+record JobSpec(
+    String at,
+    String b,
+    String c,
+    String semiring,
+    RowRanges rows,
+    ColumnFilter atColumns,
+    ColumnFilter bColumns,
+    boolean removeZeros,
+    int presum,
+    int reducers,
+    MapReduceMultiply.Output output,
+    boolean uber) {}

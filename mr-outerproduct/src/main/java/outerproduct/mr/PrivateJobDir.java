@@ -1,0 +1,106 @@
+package outerproduct.mr;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URI;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+
+/**
+ * A directory on the job's file system that only the submitting user can read (700), holding a copy
+ * of the client properties (600) for the tasks and, for bulk output, the reducers' RFiles. Only its
+ * path enters the job configuration; {@link #close()} deletes it with everything in it.
+ */
+final class PrivateJobDir implements AutoCloseable {
+  private final FileSystem fs;
+  private final Path dir;
+
+  private PrivateJobDir(FileSystem fs, Path dir) {
+    this.fs = fs;
+    this.dir = dir;
+  }
+
+  /** Creates the directory under the user's home and copies {@code clientProperties} into it. */
+  static PrivateJobDir create(Configuration conf, java.nio.file.Path clientProperties)
+      throws IOException {
+    FileSystem fs = FileSystem.get(conf);
+    Path dir = new Path(fs.getHomeDirectory(), ".outerproduct/job-" + UUID.randomUUID());
+    fs.mkdirs(dir, new FsPermission((short) 0700));
+    fs.setPermission(dir, new FsPermission((short) 0700));
+    PrivateJobDir jobDir = new PrivateJobDir(fs, fs.makeQualified(dir));
+    try {
+      jobDir.copyPrivately(clientProperties);
+    } catch (IOException | RuntimeException e) {
+      jobDir.close();
+      throw e;
+    }
+    return jobDir;
+  }
+
+  FileSystem fileSystem() {
+    return fs;
+  }
+
+  /** The tasks' copy of the client properties. */
+  Path clientProperties() {
+    return new Path(dir, "client.properties");
+  }
+
+  /** Where bulk output's reducers write their RFiles. */
+  Path rfiles() {
+    return new Path(dir, "rfiles");
+  }
+
+  /**
+   * Accumulo ships a client properties path through the distributed cache, and a NodeManager keeps
+   * localized files after the job ends (until its cache is trimmed): the password would stay on
+   * every node's disk. Without the cache entry, tasks read the private copy straight from the job's
+   * file system (Accumulo's fallback), and it is deleted with this directory.
+   */
+  void keepOutOfDistributedCache(Configuration conf) {
+    String[] cached = conf.getStrings(MRJobConfig.CACHE_FILES);
+    if (cached == null) {
+      return;
+    }
+    String copy = clientProperties().toUri().getPath();
+    List<String> kept = new ArrayList<>();
+    for (String uri : cached) {
+      if (!URI.create(uri).getPath().equals(copy)) {
+        kept.add(uri);
+      }
+    }
+    if (kept.isEmpty()) {
+      conf.unset(MRJobConfig.CACHE_FILES);
+    } else {
+      conf.setStrings(MRJobConfig.CACHE_FILES, kept.toArray(String[]::new));
+    }
+  }
+
+  private void copyPrivately(java.nio.file.Path clientPropertiesFile) throws IOException {
+    Path target = clientProperties();
+    try (OutputStream out =
+        fs.create(
+            target,
+            new FsPermission((short) 0600),
+            false,
+            4096,
+            fs.getDefaultReplication(target),
+            fs.getDefaultBlockSize(target),
+            null)) {
+      Files.copy(clientPropertiesFile, out);
+    }
+    fs.setPermission(target, new FsPermission((short) 0600));
+  }
+
+  @Override
+  public void close() throws IOException {
+    fs.delete(dir, true);
+  }
+}
