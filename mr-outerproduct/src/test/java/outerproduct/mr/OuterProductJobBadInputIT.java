@@ -96,7 +96,7 @@ class OuterProductJobBadInputIT {
             "--output",
             "sideways");
     assertEquals(2, r.exit());
-    assertTrue(r.err().contains("'sideways' is not an output"), r.err());
+    assertTrue(r.err().contains("--output': 'sideways': expected batchwriter or bulk"), r.err());
   }
 
   @Test
