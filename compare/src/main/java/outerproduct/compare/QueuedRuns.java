@@ -182,7 +182,7 @@ final class QueuedRuns {
     DescriptiveStatistics seconds = new DescriptiveStatistics();
     batch.outcomes().stream()
         .filter(o -> o.error() == null)
-        .forEach(o -> seconds.addValue(o.run().seconds()));
+        .forEach(o -> seconds.addValue(o.run().requestSeconds()));
     return seconds.getN() == 0 ? Double.NaN : seconds.getPercentile(p);
   }
 }

@@ -50,16 +50,41 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   static final int TWO_TABLE_PRIORITY = 25;
 
   static final int REMOTE_WRITE_PRIORITY = 30;
+
+  /**
+   * The client-side phases of {@link Result#phases}, in order: {@code connect} (the client), {@code
+   * check_inputs} (AT and B readable), {@code prepare_results} (C checked or created, its state
+   * checked), {@code executor_check} (B's scan executor), {@code mark_writing}, {@code
+   * hosting_before} (where B's and C's tablets are hosted), {@code scan} (the multiply inside the
+   * tablet servers), {@code hosting_after} (the same, to find a moved tablet), {@code
+   * mark_complete}.
+   */
+  public static final List<String> PHASES =
+      List.of(
+          "connect",
+          "check_inputs",
+          "prepare_results",
+          "executor_check",
+          "mark_writing",
+          "hosting_before",
+          "scan",
+          "hosting_after",
+          "mark_complete");
+
   public static final String SCAN_TYPE_HINT = "tablemult";
 
-  /** Totals over every tablet of B. {@code seconds} runs from the call to C complete. */
+  /**
+   * Totals over every tablet of B. {@code seconds} runs from the call to C complete; {@code phases}
+   * splits it on the client's clock ({@link #PHASES}).
+   */
   public record Result(
       long rowsAligned,
       long partialProducts,
       long entriesWritten,
       long resumes,
       long monitoringEntries,
-      double seconds) {
+      double seconds,
+      Map<String, Double> phases) {
     public double partialProductsPerSecond() {
       return partialProducts / seconds;
     }
@@ -182,14 +207,17 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   public Result run()
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
     long begin = System.nanoTime();
+    PhaseClock clock = new PhaseClock();
     try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build()) {
+      clock.lap("connect");
       InputTables.checkReadable(client, at);
       InputTables.checkReadable(client, b);
+      clock.lap("check_inputs");
       // A row subset reaches AT through the stack (one seeking scan per tablet of B); B is
       // scanned over the subset's span and its other rows are sought past.
       List<Range> bRanges = List.of(rows.isAll() ? new Range() : Ranges.span(rows));
       return writeResults(
-          client, b, bRanges, List.of(twoTableSetting(), remoteWriteSetting()), begin);
+          client, b, bRanges, List.of(twoTableSetting(), remoteWriteSetting()), begin, clock);
     }
   }
 
@@ -202,10 +230,18 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   public Result replayProducts(String productsTable)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     long begin = System.nanoTime();
+    PhaseClock clock = new PhaseClock();
     try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build()) {
+      clock.lap("connect");
       InputTables.checkReadable(client, productsTable);
+      clock.lap("check_inputs");
       return writeResults(
-          client, productsTable, Ranges.toAccumulo(rows), List.of(remoteWriteSetting()), begin);
+          client,
+          productsTable,
+          Ranges.toAccumulo(rows),
+          List.of(remoteWriteSetting()),
+          begin,
+          clock);
     }
   }
 
@@ -218,7 +254,8 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       String table,
       List<Range> ranges,
       List<IteratorSetting> stack,
-      long begin)
+      long begin,
+      PhaseClock clock)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     List<String> results = new ArrayList<>();
     for (String result : new String[] {c, ct}) {
@@ -228,13 +265,16 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
         results.add(result);
       }
     }
+    clock.lap("prepare_results");
     ScanExecutorCheck.warnIfShared(client, table);
+    clock.lap("executor_check");
     for (String result : results) {
       ResultState.writing(client, result, "iterator");
     }
+    clock.lap("mark_writing");
     Scan scan;
     try {
-      scan = scanWriting(client, table, ranges, stack, results);
+      scan = scanWriting(client, table, ranges, stack, results, clock);
     } catch (RuntimeException e) {
       throw incomplete(client, results, "the scan of '" + table + "' failed: " + e.getMessage(), e);
     }
@@ -254,6 +294,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     for (String result : results) {
       ResultState.complete(client, result);
     }
+    clock.lap("mark_complete");
     Progress total = scan.total;
     return new Result(
         total.rowsAligned(),
@@ -261,7 +302,8 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
         total.entriesWritten(),
         total.resumes(),
         scan.monitoringEntries,
-        (System.nanoTime() - begin) / 1e9);
+        (System.nanoTime() - begin) / 1e9,
+        clock.seconds());
   }
 
   private static IncompleteResultException incomplete(
@@ -286,11 +328,13 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       String table,
       List<Range> ranges,
       List<IteratorSetting> stack,
-      List<String> results)
+      List<String> results,
+      PhaseClock clock)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     Progress total = Progress.NONE;
     long monitoringEntries = 0;
     TabletMoves moves = TabletMoves.watch(client, table, results);
+    clock.lap("hosting_before");
     Authorizations auths = client.securityOperations().getUserAuthorizations(client.whoami());
     try (BatchScanner scan = client.createBatchScanner(table, auths, scanThreads)) {
       scan.setRanges(new ArrayList<>(ranges));
@@ -307,7 +351,10 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
         }
       }
     }
-    return new Scan(total, monitoringEntries, moves.moved());
+    clock.lap("scan");
+    String moved = moves.moved();
+    clock.lap("hosting_after");
+    return new Scan(total, monitoringEntries, moved);
   }
 
   private IteratorSetting twoTableSetting() {

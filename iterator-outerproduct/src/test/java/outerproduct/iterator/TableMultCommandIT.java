@@ -57,6 +57,11 @@ class TableMultCommandIT {
               "cli_C");
       assertEquals(0, exit, err.toString());
       assertTrue(out.toString().contains("partial products 4,"), out.toString());
+      assertTrue(
+          out.toString().contains("  seconds: connect ")
+              && out.toString().contains(", scan ")
+              && out.toString().contains(", mark complete "),
+          "where the time went, phase by phase: " + out);
       SparseMatrix oracle = ReferenceMultiply.multiply(Semirings.forName("plus-times-long"), at, b);
       assertEquals(
           ResultChecksum.of(oracle),

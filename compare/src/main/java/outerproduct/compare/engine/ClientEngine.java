@@ -42,7 +42,11 @@ import outerproduct.kernel.semiring.Semiring;
 public final class ClientEngine {
   /** Counts of one run. */
   public record Result(
-      long rowsAligned, long partialProducts, long entriesWritten, double seconds) {}
+      long rowsAligned,
+      long partialProducts,
+      long entriesWritten,
+      double seconds,
+      double prepareSeconds) {}
 
   /**
    * Heap per held cell of C: a HashMap node, the cell record with three Texts and their byte
@@ -115,6 +119,7 @@ public final class ClientEngine {
       }
     }
     // Created before the clock starts, as the server-side engines' C is.
+    long prepareBegin = System.nanoTime();
     try {
       client.tableOperations().create(c);
     } catch (TableExistsException e) {
@@ -122,6 +127,7 @@ public final class ClientEngine {
           "result table '" + c + "' already exists; refusing to add to it", e);
     }
     long begin = System.nanoTime();
+    double prepareSeconds = (begin - prepareBegin) / 1e9;
     Map<Cell, T> sums = new HashMap<>();
     try {
       long[] counts = sumProducts(client, semiring, at, b, c, rows, auths, sums, cellBudget);
@@ -140,7 +146,8 @@ public final class ClientEngine {
           writer.addMutation(m);
         }
       }
-      return new Result(counts[0], counts[1], sums.size(), (System.nanoTime() - begin) / 1e9);
+      return new Result(
+          counts[0], counts[1], sums.size(), (System.nanoTime() - begin) / 1e9, prepareSeconds);
     } finally {
       CELLS_HELD.addAndGet(-sums.size());
     }

@@ -28,9 +28,9 @@ public final class Summary {
 
   /**
    * One group of runs. Whole-table rows leave the latency fields null; queued rows hold one run per
-   * request, and {@code secondsMedian} is then the median latency. Counts, times and rates are over
-   * the runs that finished; {@code failed} runs (an engine error, recorded with its message) count
-   * against {@code allEqual}.
+   * request, {@code secondsMedian} is then the median engine time and the latency fields include
+   * creating C ({@link #latency}). Counts, times and rates are over the runs that finished; {@code
+   * failed} runs (an engine error, recorded with its message) count against {@code allEqual}.
    */
   @JsonPropertyOrder({
     "scale",
@@ -181,9 +181,18 @@ public final class Summary {
                     && r.path("rows_requested").asInt() == rowsRequested
                     && r.path("concurrency").asInt() == concurrency)
         .filter(r -> !failed(r))
-        .mapToDouble(r -> r.path("t_total_s").asDouble())
+        .mapToDouble(Summary::latency)
         .sorted()
         .toArray();
+  }
+
+  /**
+   * A request's latency: from the call, creating C included, to C readable ({@code t_request_s});
+   * records made before it was recorded give the engine's time without creating C.
+   */
+  static double latency(JsonNode record) {
+    JsonNode request = record.path("t_request_s");
+    return request.isNumber() ? request.asDouble() : record.path("t_total_s").asDouble();
   }
 
   /** Whether a record is of a run that failed (it holds the engine's error instead of a C). */
@@ -208,28 +217,7 @@ public final class Summary {
     }
     List<Row> rows = new ArrayList<>();
     for (List<JsonNode> runs : groups.values()) {
-      JsonNode first = runs.get(0);
-      boolean queued = first.path("workload").asText().equals("queued");
-      DescriptiveStatistics seconds = stats(runs, "t_total_s");
-      rows.add(
-          new Row(
-              first.path("scale").asInt(),
-              first.path("workload").asText(),
-              first.path("engine").asText(),
-              queued ? first.path("rows_requested").asInt() : null,
-              first.path("concurrency").asInt(1),
-              runs.size(),
-              (int) runs.stream().filter(Summary::failed).count(),
-              runs.stream().allMatch(r -> r.path("equal").asBoolean(false)),
-              stats(runs, "partial_products").getPercentile(50),
-              seconds.getPercentile(50),
-              stats(runs, "rate_pp_per_s").getPercentile(50),
-              queued ? seconds.getPercentile(50) : null,
-              queued ? seconds.getPercentile(95) : null,
-              queued ? seconds.getMax() : null,
-              queued ? stats(runs, "batch_requests_per_s").getPercentile(50) : null,
-              heapPeak(runs),
-              taskRssPeak(runs)));
+      rows.add(row(runs));
     }
     rows.sort(
         Comparator.comparing(Row::workload)
@@ -239,6 +227,33 @@ public final class Summary {
             .thenComparing(Row::engine)
             .thenComparingInt(Row::concurrency));
     return rows;
+  }
+
+  /** One group's row: the runs of one SCALE, workload, engine, subset size and concurrency. */
+  private static Row row(List<JsonNode> runs) {
+    JsonNode first = runs.get(0);
+    boolean queued = first.path("workload").asText().equals("queued");
+    DescriptiveStatistics seconds = stats(runs, "t_total_s");
+    DescriptiveStatistics latency = new DescriptiveStatistics();
+    runs.stream().filter(r -> !failed(r)).forEach(r -> latency.addValue(latency(r)));
+    return new Row(
+        first.path("scale").asInt(),
+        first.path("workload").asText(),
+        first.path("engine").asText(),
+        queued ? first.path("rows_requested").asInt() : null,
+        first.path("concurrency").asInt(1),
+        runs.size(),
+        (int) runs.stream().filter(Summary::failed).count(),
+        runs.stream().allMatch(r -> r.path("equal").asBoolean(false)),
+        stats(runs, "partial_products").getPercentile(50),
+        seconds.getPercentile(50),
+        stats(runs, "rate_pp_per_s").getPercentile(50),
+        queued ? latency.getPercentile(50) : null,
+        queued ? latency.getPercentile(95) : null,
+        queued ? latency.getMax() : null,
+        queued ? stats(runs, "batch_requests_per_s").getPercentile(50) : null,
+        heapPeak(runs),
+        taskRssPeak(runs));
   }
 
   /** The largest tablet-server heap peak of the group's runs; null where none was measured. */

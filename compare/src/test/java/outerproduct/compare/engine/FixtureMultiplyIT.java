@@ -40,6 +40,7 @@ import outerproduct.kernel.oracle.SparseMatrix;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 import outerproduct.mr.MapReduceMultiply;
+import outerproduct.mr.UberMode;
 
 /**
  * A SCALE 10 graph in Graphulo's file format (written here from the generator, so the test needs
@@ -154,7 +155,7 @@ class FixtureMultiplyIT {
             "log",
             2,
             MapReduceMultiply.Output.BATCH_WRITER,
-            null,
+            UberMode.AUTO,
             Map.of(),
             MapReduceMultiply.DEFAULT_PRESUM);
     Target target =

@@ -55,6 +55,7 @@ import outerproduct.kernel.oracle.SparseMatrix;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 import outerproduct.mr.MapReduceMultiply;
+import outerproduct.mr.UberMode;
 
 /**
  * Two users with different authorizations multiply the same labelled AT and B with every engine.
@@ -153,7 +154,8 @@ class UserScopedMultiplyIT {
   }
 
   private static Engine.Settings settings(long presum, MapReduceMultiply.Output output) {
-    return new Engine.Settings(presum, new TreeSet<>(), "log", 1, output, null, Map.of(), presum);
+    return new Engine.Settings(
+        presum, new TreeSet<>(), "log", 1, output, UberMode.AUTO, Map.of(), presum);
   }
 
   @Test

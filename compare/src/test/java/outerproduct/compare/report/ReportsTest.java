@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import outerproduct.compare.report.Summary.Row;
 
 class ReportsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -222,6 +223,44 @@ class ReportsTest {
     assertTrue(
         Files.exists(dir.resolve(Plots.LATENCY_CDF)),
         "one latency curve per SCALE, engine and subset");
+  }
+
+  /**
+   * A queued request's latency is what the analyst waits, creating C included ({@code
+   * t_request_s}); records without it (made before it was recorded) fall back to the engine's time.
+   */
+  @Test
+  void queuedLatencyIncludesCreatingCWhereRecorded() throws Exception {
+    for (double[] times : new double[][] {{0.10, 0.05}, {0.20, 0.05}, {0.30, 0.05}}) {
+      lines.add(
+          RunRecords.object()
+              .put("engine", "iterator")
+              .put("workload", "queued")
+              .put("scale", 10)
+              .put("rows_requested", 1)
+              .put("concurrency", 1)
+              .put("partial_products", 100)
+              .put("t_total_s", times[0])
+              .put("t_prepare_c_s", times[1])
+              .put("t_request_s", times[0] + times[1])
+              .put("rate_pp_per_s", 100 / times[0])
+              .put("equal", true)
+              .put("batch_requests_per_s", 4.0)
+              .toString());
+    }
+    queued("client", 1, 1, 0.4, 2.0);
+
+    Summary summary = Summary.read(runs());
+    assertArrayEquals(
+        new double[] {0.15, 0.25, 0.35}, summary.latencies(10, "iterator", 1, 1), 1e-9);
+    Row iterator =
+        summary.rows().stream()
+            .filter(r -> r.engine().equals("iterator"))
+            .findFirst()
+            .orElseThrow();
+    assertEquals(0.25, iterator.latencyP50S(), 1e-9);
+    assertEquals(0.20, iterator.secondsMedian(), 1e-9, "the engine's own time stays as recorded");
+    assertArrayEquals(new double[] {0.4}, summary.latencies(12, "client", 1, 1), 1e-9);
   }
 
   @Test

@@ -1,7 +1,9 @@
 package outerproduct.iterator.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import me.tongfei.progressbar.ProgressBar;
@@ -182,16 +184,27 @@ public final class TableMultCommand implements Callable<Integer> {
             .build()) {
       r = mult.onProgress(p -> bar.stepBy(p.partialProducts())).run();
     }
-    spec.commandLine()
-        .getOut()
-        .printf(
-            "rows aligned %d, partial products %d, entries written %d, %.2f s, %.3g pp/s%n",
-            r.rowsAligned(),
-            r.partialProducts(),
-            r.entriesWritten(),
-            r.seconds(),
-            r.partialProductsPerSecond());
+    print(r);
     return 0;
+  }
+
+  /** The totals, then where the time went on the client's clock (TableMult.PHASES). */
+  private void print(TableMult.Result r) {
+    PrintWriter out = spec.commandLine().getOut();
+    out.printf(
+        "rows aligned %d, partial products %d, entries written %d, %.2f s, %.3g pp/s%n",
+        r.rowsAligned(),
+        r.partialProducts(),
+        r.entriesWritten(),
+        r.seconds(),
+        r.partialProductsPerSecond());
+    StringBuilder phases = new StringBuilder("  seconds:");
+    r.phases()
+        .forEach(
+            (phase, seconds) ->
+                phases.append(
+                    String.format(Locale.ROOT, " %s %.3f,", phase.replace('_', ' '), seconds)));
+    out.println(phases.substring(0, phases.length() - 1));
   }
 
   private Properties load(Path file) {
