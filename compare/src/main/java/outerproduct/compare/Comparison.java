@@ -59,14 +59,25 @@ final class Comparison {
       var queued = new QueuedRuns(target, semiring, engines, tablePrefix, records, cluster.heap());
       int warmups = sweep.warmup;
       for (int scale : sweep.scales) {
+        boolean queuedHere = sweep.workloads.contains(Workload.QUEUED) && scale == sweep.queuedAt();
+        if (!sweep.workloads.contains(Workload.WHOLE) && !queuedHere) {
+          continue;
+        }
         ScaleInputs inputs = load(target, scale);
         if (sweep.workloads.contains(Workload.WHOLE)) {
           allEqual &= whole.run(inputs, warmups, sweep.repeats, sweep.oracleUpToScale);
           warmups = 0;
         }
-        if (sweep.workloads.contains(Workload.QUEUED) && scale == sweep.queuedAt()) {
-          allEqual &= queued.run(inputs, sweep.queuedRows, sweep.requests, sweep.concurrency);
+        if (queuedHere) {
+          allEqual &=
+              queued.run(
+                  Workload.QUEUED, inputs, sweep.queuedRows, sweep.requests, sweep.concurrency);
         }
+      }
+      if (sweep.workloads.contains(Workload.CUED)) {
+        ScaleInputs inputs = loadCued(target, sweep.cuedScale);
+        allEqual &=
+            queued.run(Workload.CUED, inputs, sweep.cuedRows, sweep.requests, sweep.concurrency);
       }
       if (!tablePrefix.isEmpty() && !options.clusterOptions.keepTables) {
         deleteTables(target.client(), tablePrefix);
@@ -99,6 +110,38 @@ final class Comparison {
         options.engineOptions.settings(
             MatrixLoader.splits(a.transpose(), options.engineOptions.tabletsC));
     return new ScaleInputs(scale, atTable, bTable, a, b, settings);
+  }
+
+  /**
+   * The cued workload's inputs: the generated B of {@code scale} and, as AT, its selection matrix
+   * over every row of B (one entry (r, r, 1) per row), so that a request for rows R is the multiply
+   * restricted to the shared rows R, and C is those rows of B.
+   */
+  private ScaleInputs loadCued(Target target, int scale) throws Exception {
+    SparseMatrix b = MatrixSource.generated().read(scale, "B");
+    SparseMatrix selection = new SparseMatrix();
+    for (String row : b.rowIds()) {
+      selection.put(row, row, "1");
+    }
+    String selectionTable = tablePrefix + "SEL_" + scale;
+    String bTable = tablePrefix + "CUEDB_" + scale;
+    Map<String, SparseMatrix> tables = new LinkedHashMap<>();
+    tables.put(selectionTable, selection);
+    tables.put(bTable, b);
+    long loadBegin = System.nanoTime();
+    InputLoad.load(target.client(), options.load, target.volumes(), options.tablets, tables);
+    log.info(
+        "cued SCALE {}: loaded {} ({} rows selectable) and {} ({} entries) in {} s",
+        scale,
+        selectionTable,
+        selection.nnz(),
+        bTable,
+        b.nnz(),
+        String.format("%.1f", (System.nanoTime() - loadBegin) / 1e9));
+    Engine.Settings settings =
+        options.engineOptions.settings(
+            MatrixLoader.splits(selection, options.engineOptions.tabletsC));
+    return new ScaleInputs(scale, selectionTable, bTable, selection, b, settings);
   }
 
   private static void deleteTables(AccumuloClient client, String prefix) throws Exception {

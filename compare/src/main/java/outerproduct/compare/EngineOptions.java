@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.SortedSet;
 import org.apache.hadoop.io.Text;
 import outerproduct.compare.engine.Engine;
+import outerproduct.iterator.TableMult;
 import outerproduct.kernel.product.PresumBuffer;
 import outerproduct.kernel.semiring.Semirings;
 import outerproduct.mr.MapReduceMultiply;
@@ -31,10 +32,14 @@ final class EngineOptions {
 
   @Option(
       names = "--presum",
-      defaultValue = "0",
+      defaultValue = "auto",
+      paramLabel = "auto|CELLS",
       description =
-          "Iterator engine: cells pre-summed per tablet before writing; 0 = off. Default:"
-              + " ${DEFAULT-VALUE}.")
+          "Iterator engine: cells pre-summed per tablet before writing; 0 = off; auto = "
+              + TableMult.SUBSET_PRESUM_CELLS
+              + " for row subsets, off for whole tables. Default: ${DEFAULT-VALUE}.")
+  String presumText;
+
   long presum;
 
   @Option(
@@ -100,7 +105,7 @@ final class EngineOptions {
   void validate() {
     OptionChecks.atLeastOne("--reducers", reducers);
     OptionChecks.atLeastOne("--tablets-c", tabletsC);
-    PresumBuffer.checkCells("--presum", presum);
+    presum = PresumBuffer.parseCells("--presum", presumText);
     PresumBuffer.checkCells("--mr-presum", mrPresum);
     try {
       Semirings.forName(semiringName);

@@ -13,15 +13,16 @@ import outerproduct.compare.workload.QueuedWorkload;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
- * The queued workload: for each subset size, the same row subsets for every engine at each
- * concurrency, every C checked against the oracle, one record per request. A request that fails is
- * recorded with its error and the others go on.
+ * The queued and cued workloads: for each subset size, the same row subsets for every engine at
+ * each concurrency, every C checked against the oracle, one record per request. A request that
+ * fails is recorded with its error and the others go on.
  */
 final class QueuedRuns {
   private static final Logger log = LoggerFactory.getLogger(QueuedRuns.class);
 
   /** A batch of requests of one size, for one engine at one concurrency. */
-  private record BatchOf(Engine engine, int rows, int threads, String startedAt) {}
+  private record BatchOf(
+      Workload workload, Engine engine, int rows, int threads, String startedAt) {}
 
   private final Target target;
   private final Semiring<?> semiring;
@@ -48,15 +49,21 @@ final class QueuedRuns {
   /**
    * @return whether every request succeeded with C equal to the oracle
    */
-  boolean run(ScaleInputs in, List<Integer> queuedRows, int requests, List<Integer> concurrency)
+  boolean run(
+      Workload workload,
+      ScaleInputs in,
+      List<Integer> queuedRows,
+      int requests,
+      List<Integer> concurrency)
       throws Exception {
     boolean allEqual = true;
     for (int rows : queuedRows) {
       if (rows >= in.rowsOfAt()) {
         log.info(
-            "SCALE {} queued {} rows skipped: AT has {} rows, so it would be the whole-table"
+            "SCALE {} {} {} rows skipped: AT has {} rows, so it would be the whole-table"
                 + " workload",
             in.scale(),
+            workload.label(),
             rows,
             in.rowsOfAt());
         continue;
@@ -65,11 +72,11 @@ final class QueuedRuns {
           QueuedWorkload.requests(semiring, in.a(), in.bMatrix(), rows, requests);
       for (Engine engine : engines) {
         if (engine == Engine.INGEST_CEILING) {
-          log.info("queued: ingest-ceiling skipped (it replays whole-table products only)");
+          log.info("{}: ingest-ceiling skipped (it replays whole-table products only)", workload);
           continue;
         }
         for (int threads : concurrency) {
-          BatchOf of = new BatchOf(engine, rows, threads, Instant.now().toString());
+          BatchOf of = new BatchOf(workload, engine, rows, threads, Instant.now().toString());
           allEqual &= runBatch(of, in, batch);
         }
       }
@@ -79,17 +86,10 @@ final class QueuedRuns {
 
   private boolean runBatch(BatchOf of, ScaleInputs in, List<QueuedWorkload.Request> batch)
       throws Exception {
-    String prefix =
-        tablePrefix
-            + "Q_"
-            + of.engine().label().replace('-', '_')
-            + "_"
-            + of.rows()
-            + "_"
-            + of.threads();
     log.info(
-        "SCALE {} queued {} rows, {} at concurrency {}: {} requests",
+        "SCALE {} {} {} rows, {} at concurrency {}: {} requests",
         in.scale(),
+        of.workload().label(),
         of.rows(),
         of.engine(),
         of.threads(),
@@ -102,16 +102,17 @@ final class QueuedRuns {
             semiring,
             in.at(),
             in.b(),
-            prefix,
+            cPrefix(of),
             batch,
             of.threads(),
             in.settings());
     Double heapPeak = heap.peakMb();
     long equal = done.outcomes().stream().filter(QueuedWorkload.Outcome::equal).count();
     log.info(
-        "SCALE {} queued {} rows, {} at concurrency {}: {} requests in {} s = {} req/s,"
+        "SCALE {} {} {} rows, {} at concurrency {}: {} requests in {} s = {} req/s,"
             + " latency p50 {} s, max {} s; {} of {} C equal the oracle",
         in.scale(),
+        of.workload().label(),
         of.rows(),
         of.engine(),
         of.threads(),
@@ -128,6 +129,17 @@ final class QueuedRuns {
     return equal == done.outcomes().size();
   }
 
+  /** The requests' C tables: {@code <prefix>_<request index>}. */
+  private String cPrefix(BatchOf of) {
+    return tablePrefix
+        + (of.workload() == Workload.CUED ? "K_" : "Q_")
+        + of.engine().label().replace('-', '_')
+        + "_"
+        + of.rows()
+        + "_"
+        + of.threads();
+  }
+
   private ObjectNode record(
       BatchOf of,
       ScaleInputs in,
@@ -137,15 +149,16 @@ final class QueuedRuns {
     RunRecordFields.Asked asked =
         new RunRecordFields.Asked(
             of.engine(),
-            Workload.QUEUED,
+            of.workload(),
             in,
             o.request().rowsSelected(),
             of.threads(),
             o.request().index());
     if (o.error() != null) {
       log.error(
-          "SCALE {} queued {} rows, {} at concurrency {}: request {} failed: {}",
+          "SCALE {} {} {} rows, {} at concurrency {}: request {} failed: {}",
           in.scale(),
+          of.workload().label(),
           of.rows(),
           of.engine(),
           of.threads(),

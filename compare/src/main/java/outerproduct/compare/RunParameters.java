@@ -33,7 +33,7 @@ final class RunParameters {
             .put("load", command.load.label())
             .put("repeats", sweep.repeats)
             .put("warmup", sweep.warmup)
-            .put("presum", engines.presum)
+            .put("presum", engines.presumText)
             .put(
                 "c_durability",
                 engines.cDurability != null ? engines.cDurability : "default (sync)")

@@ -32,9 +32,10 @@ final class SweepOptions {
       names = "--workloads",
       split = ",",
       defaultValue = "whole,queued",
-      paramLabel = "whole|queued",
+      paramLabel = "whole|queued|cued",
       description =
-          "Workloads: whole (all rows) and queued (row subsets). Default: ${DEFAULT-VALUE}.")
+          "Workloads: whole (all rows), queued (row subsets of AT and B) and cued (rows of B"
+              + " selected by a selection matrix, at --cued-scale). Default: ${DEFAULT-VALUE}.")
   List<Workload> workloads;
 
   @Option(
@@ -61,6 +62,22 @@ final class SweepOptions {
       names = "--queued-scale",
       description = "Queued: the SCALE to draw subsets from. Default: the largest of --scales.")
   Integer queuedScale;
+
+  @Option(
+      names = "--cued-scale",
+      defaultValue = "18",
+      description =
+          "Cued: the SCALE of the generated B whose rows are asked for. Default: ${DEFAULT-VALUE}.")
+  int cuedScale;
+
+  @Option(
+      names = "--cued-rows",
+      split = ",",
+      defaultValue = "1,64,1024",
+      description =
+          "Cued: rows of B per request (requests and in-flight counts as for queued). Default:"
+              + " ${DEFAULT-VALUE}.")
+  List<Integer> cuedRows;
 
   @Option(
       names = "--repeats",
@@ -101,6 +118,7 @@ final class SweepOptions {
       throw new IllegalArgumentException("--warmup " + warmup + ": expected 0 or more");
     }
     queuedRows.forEach(n -> OptionChecks.atLeastOne("--queued-rows", n));
+    cuedRows.forEach(n -> OptionChecks.atLeastOne("--cued-rows", n));
     concurrency.forEach(n -> OptionChecks.atLeastOne("--concurrency", n));
     if (queuedScale != null && !scales.contains(queuedScale)) {
       throw new IllegalArgumentException(

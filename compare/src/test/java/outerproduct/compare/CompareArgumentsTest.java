@@ -21,12 +21,12 @@ class CompareArgumentsTest {
 
   @ParameterizedTest
   @CsvSource(
-      delimiter = '|',
+      delimiterString = " | ",
       value = {
         "--engines iterator,warp | --engines' (ENGINE): 'warp': expected iterator, ingest-ceiling,"
             + " client or mr",
-        "--workloads whole,nightly | --workloads' (whole|queued): 'nightly': expected whole or"
-            + " queued",
+        "--workloads whole,nightly | --workloads' (whole|queued|cued): 'nightly': expected whole,"
+            + " queued or cued",
         "--requests 0 | --requests must be at least 1, got 0",
         "--concurrency 1,0 | --concurrency must be at least 1, got 0",
         "--warmup -1 | --warmup -1: expected 0 or more",
@@ -36,7 +36,9 @@ class CompareArgumentsTest {
         "--load fax | --load': 'fax': expected batchwriter, bulk or auto",
         "--mr-output files | --mr-output': 'files': expected batchwriter or" + " bulk",
         "--mr-uber sometimes | --mr-uber': 'sometimes': expected auto, on or off",
+        "--cued-rows 0 | --cued-rows must be at least 1, got 0",
         "--presum -1 | --presum must be between 0 (off) and 268435456 cells, got -1",
+        "--presum lots | --presum 'lots': expected auto or a number of cells",
         "--mr-presum 300000000 | --mr-presum must be between 0 (off) and 268435456 cells, got"
             + " 300000000",
         "--accumulo-site table.file.compress.typo=snappy | --accumulo-site"

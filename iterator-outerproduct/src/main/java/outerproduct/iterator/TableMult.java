@@ -6,23 +6,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
-import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
-import org.apache.accumulo.core.client.BatchScanner;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.TableNotFoundException;
-import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
-import org.apache.accumulo.core.data.Value;
-import org.apache.accumulo.core.security.Authorizations;
-import outerproduct.kernel.accumulo.IncompleteResultException;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.Ranges;
-import outerproduct.kernel.accumulo.ResultState;
+import outerproduct.kernel.accumulo.RowRangesIterator;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.product.PresumBuffer;
 
@@ -50,6 +44,18 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   static final int TWO_TABLE_PRIORITY = 25;
 
   static final int REMOTE_WRITE_PRIORITY = 30;
+
+  /**
+   * Pre-sum cells per tablet for a row subset unless asked otherwise: a request's C then reaches
+   * the tablet servers once per cell as long as a tablet's share of it fits. About 50 bytes plus
+   * the ids per cell, so at most ~30 MB per tablet under scan, and a tablet server holds at most as
+   * many as its TableMult scan executor has threads (4 on the embedded cluster). Whole tables keep
+   * it off: their cells rarely repeat within a buffer of this size.
+   */
+  public static final int SUBSET_PRESUM_CELLS = 1 << 19;
+
+  /** The row filter of {@code rowsOf}: under the product, above the table's own iterators. */
+  static final int ROW_FILTER_PRIORITY = 22;
 
   /**
    * The client-side phases of {@link Result#phases}, in order: {@code connect} (the client), {@code
@@ -92,7 +98,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
 
   private final Properties clientProperties;
   private String ct;
-  private long presum;
+  private long presum = PresumBuffer.AUTO;
   private boolean removeZeros;
   private long monitorEntries;
   private long monitorMillis;
@@ -104,6 +110,17 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   @Override
   protected TableMult self() {
     return this;
+  }
+
+  /** The first stage: AT for a multiply, or B alone to ask for some of its rows. */
+  public interface First extends TransposeOf<Results> {
+    /**
+     * C = the rows of {@code bTable} that {@link #rows} names, as a multiply by B's selection
+     * matrix (one entry {@code (r, r, 1)} per row asked for) would give it, without that table:
+     * each entry of those rows is written into C as its own partial product. Without {@code rows}
+     * it copies B.
+     */
+    Results rowsOf(String bTable);
   }
 
   /** The last table stage: C, or only its transpose CT. */
@@ -120,25 +137,41 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
 
   /**
    * @param clientProperties Accumulo client properties including {@code auth.token}
-   * @return the first of the table stages: {@code .transposeOf(AT).times(B).into(C)}
+   * @return the first of the table stages: {@code .transposeOf(AT).times(B).into(C)}, or {@code
+   *     .rowsOf(B).into(C)}
    */
-  public static TransposeOf<Results> on(Properties clientProperties) {
+  public static First on(Properties clientProperties) {
     RemoteConnection.of(clientProperties);
     Properties copy = (Properties) clientProperties.clone();
-    return tables(
-        (at, b) ->
-            new Results() {
-              @Override
-              public TableMult into(String cTable) {
-                return new TableMult(copy, at, b, requireResult("into (C)", cTable, at, b), null);
-              }
+    TransposeOf<Results> tables = tables((at, b) -> results(copy, at, b));
+    return new First() {
+      @Override
+      public Times<Results> transposeOf(String atTable) {
+        return tables.transposeOf(atTable);
+      }
 
-              @Override
-              public TableMult intoTransposeOnly(String ctTable) {
-                return new TableMult(
-                    copy, at, b, null, requireResult("intoTransposeOnly (CT)", ctTable, at, b));
-              }
-            });
+      @Override
+      public Results rowsOf(String bTable) {
+        return results(copy, null, requireName("rowsOf (B)", bTable));
+      }
+    };
+  }
+
+  /** The last stage; {@code at} is null when C is rows of B. */
+  private static Results results(Properties clientProperties, String at, String b) {
+    return new Results() {
+      @Override
+      public TableMult into(String cTable) {
+        return new TableMult(
+            clientProperties, at, b, requireResult("into (C)", cTable, at, b), null);
+      }
+
+      @Override
+      public TableMult intoTransposeOnly(String ctTable) {
+        return new TableMult(
+            clientProperties, at, b, null, requireResult("intoTransposeOnly (CT)", ctTable, at, b));
+      }
+    };
   }
 
   /** Also write the transpose CT = Cᵀ, into {@code ctTable}. */
@@ -152,10 +185,23 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     return this;
   }
 
-  /** Pre-sum up to this many distinct cells per tablet in memory before writing; 0 = off. */
+  /**
+   * Pre-sum up to this many distinct cells per tablet (and call of the stack) in memory before
+   * writing; 0 = off; {@link PresumBuffer#AUTO} (the default) = {@value #SUBSET_PRESUM_CELLS} for a
+   * row subset, off for the whole table. The buffer grows with the cells it holds, so a small
+   * request costs little; past the bound it writes its older half and C's combiner sums the rest.
+   */
   public TableMult presum(long cells) {
-    this.presum = PresumBuffer.checkCells("presum", cells);
+    this.presum = cells == PresumBuffer.AUTO ? cells : PresumBuffer.checkCells("presum", cells);
     return this;
+  }
+
+  /** The pre-sum bound this multiply runs with ({@link #presum}). */
+  long presumCells() {
+    if (presum != PresumBuffer.AUTO) {
+      return presum;
+    }
+    return rows.isAll() ? 0 : SUBSET_PRESUM_CELLS;
   }
 
   /**
@@ -210,14 +256,15 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     PhaseClock clock = new PhaseClock();
     try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build()) {
       clock.lap("connect");
-      InputTables.checkReadable(client, at);
+      if (at != null) {
+        InputTables.checkReadable(client, at);
+      }
       InputTables.checkReadable(client, b);
       clock.lap("check_inputs");
       // A row subset reaches AT through the stack (one seeking scan per tablet of B); B is
       // scanned over the subset's span and its other rows are sought past.
       List<Range> bRanges = List.of(rows.isAll() ? new Range() : Ranges.span(rows));
-      return writeResults(
-          client, b, bRanges, List.of(twoTableSetting(), remoteWriteSetting()), begin, clock);
+      return writeResults(client, b, bRanges, stack(), begin, clock);
     }
   }
 
@@ -245,10 +292,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     }
   }
 
-  /**
-   * Prepares C and CT, marks them being written, scans {@code table} with {@code stack}, and marks
-   * them complete, or incomplete with the reason the scan gives.
-   */
+  /** Writes C and CT by scanning {@code table} with {@code stack} ({@link ResultScan}). */
   private Result writeResults(
       AccumuloClient client,
       String table,
@@ -260,101 +304,41 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     List<String> results = new ArrayList<>();
     for (String result : new String[] {c, ct}) {
       if (result != null) {
-        ResultTables.prepare(client, result, semiring, new TreeSet<>(), removeZeros);
-        ResultState.checkFinishedOrClear(client, result, replaceIncomplete);
         results.add(result);
       }
     }
-    clock.lap("prepare_results");
-    ScanExecutorCheck.warnIfShared(client, table);
-    clock.lap("executor_check");
-    for (String result : results) {
-      ResultState.writing(client, result, "iterator");
-    }
-    clock.lap("mark_writing");
-    Scan scan;
-    try {
-      scan = scanWriting(client, table, ranges, stack, results, clock);
-    } catch (RuntimeException e) {
-      throw incomplete(client, results, "the scan of '" + table + "' failed: " + e.getMessage(), e);
-    }
-    if (scan.total.error() != null) {
-      throw incomplete(
-          client, results, "a tablet server stopped the multiply: " + scan.total.error(), null);
-    }
-    if (scan.movedTablet != null) {
-      throw incomplete(
-          client,
-          results,
-          scan.movedTablet
-              + " moved between tablet server processes during the multiply (a server was lost or"
-              + " the tablet migrated); products written just before the move may be in C twice",
-          null);
-    }
-    for (String result : results) {
-      ResultState.complete(client, result);
-    }
-    clock.lap("mark_complete");
-    Progress total = scan.total;
+    ResultScan.Totals totals =
+        new ResultScan(client, results, clock)
+            .prepare(semiring, removeZeros, replaceIncomplete)
+            .scan(table, ranges, stack, scanThreads, progress);
+    Progress total = totals.total();
     return new Result(
         total.rowsAligned(),
         total.partialProducts(),
         total.entriesWritten(),
         total.resumes(),
-        scan.monitoringEntries,
+        totals.monitoringEntries(),
         (System.nanoTime() - begin) / 1e9,
         clock.seconds());
   }
 
-  private static IncompleteResultException incomplete(
-      AccumuloClient client, List<String> results, String why, Exception cause) {
-    StringBuilder message = new StringBuilder("TableMult: " + why);
-    for (String result : results) {
-      message.append("; ").append(ResultState.incomplete(client, result, why));
+  /**
+   * The iterators on the scan of B: the outer product with AT, or with B's selection matrix (the
+   * rows asked for, by the kernel's row filter), then the writes.
+   */
+  private List<IteratorSetting> stack() {
+    if (at != null) {
+      return List.of(twoTableSetting(), remoteWriteSetting());
     }
-    message.append(". Re-run with replaceIncomplete() (--replace-incomplete) to recompute it.");
-    IncompleteResultException e = new IncompleteResultException(message.toString());
-    if (cause != null) {
-      e.initCause(cause);
+    List<IteratorSetting> stack = new ArrayList<>();
+    if (!rows.isAll() && rows.ranges().size() > 1) {
+      IteratorSetting filter = RowRangesIterator.setting(rows);
+      filter.setPriority(ROW_FILTER_PRIORITY);
+      stack.add(filter);
     }
-    return e;
-  }
-
-  /** What a scan's monitoring entries said. */
-  private record Scan(Progress total, long monitoringEntries, String movedTablet) {}
-
-  private Scan scanWriting(
-      AccumuloClient client,
-      String table,
-      List<Range> ranges,
-      List<IteratorSetting> stack,
-      List<String> results,
-      PhaseClock clock)
-      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
-    Progress total = Progress.NONE;
-    long monitoringEntries = 0;
-    TabletMoves moves = TabletMoves.watch(client, table, results);
-    clock.lap("hosting_before");
-    Authorizations auths = client.securityOperations().getUserAuthorizations(client.whoami());
-    try (BatchScanner scan = client.createBatchScanner(table, auths, scanThreads)) {
-      scan.setRanges(new ArrayList<>(ranges));
-      scan.setExecutionHints(Map.of("scan_type", SCAN_TYPE_HINT));
-      stack.forEach(scan::addScanIterator);
-      for (Map.Entry<Key, Value> entry : scan) {
-        Progress p = Progress.decode(entry.getValue());
-        total = total.plus(p);
-        monitoringEntries++;
-        progress.accept(p);
-        moves.saw(entry.getKey().getRow(), p.server());
-        if (p.error() != null) {
-          break;
-        }
-      }
-    }
-    clock.lap("scan");
-    String moved = moves.moved();
-    clock.lap("hosting_after");
-    return new Scan(total, monitoringEntries, moved);
+    stack.add(new IteratorSetting(TWO_TABLE_PRIORITY, "tableMultSelect", SelectRowsIterator.class));
+    stack.add(remoteWriteSetting());
+    return stack;
   }
 
   private IteratorSetting twoTableSetting() {
@@ -381,7 +365,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     RemoteWriteIterator.setResultTables(s, c, ct);
     RemoteWriteIterator.setConnection(s, clientProperties);
     RemoteWriteIterator.setSemiring(s, semiring);
-    RemoteWriteIterator.setPresum(s, presum);
+    RemoteWriteIterator.setPresum(s, presumCells());
     RemoteWriteIterator.setMonitoring(s, monitorEntries, monitorMillis);
     RemoteWriteIterator.setWriter(s, writerMemory, writerThreads);
     return s;

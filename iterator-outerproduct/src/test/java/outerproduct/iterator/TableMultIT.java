@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Properties;
@@ -112,6 +113,30 @@ class TableMultIT {
         String.format("%.2f", presummed.seconds()),
         String.format("%.3g", presummed.partialProductsPerSecond()),
         presummed.entriesWritten());
+  }
+
+  /**
+   * Rows of B without AT: what multiplying by B's selection matrix over those rows gives, checked
+   * against the oracle multiplying by that matrix, and against B's rows themselves.
+   */
+  @Test
+  void rowsOfBEqualTheMultiplyByTheirSelectionMatrix() throws Exception {
+    RowRanges rows = RowRanges.parse("1,7,:,12,300,");
+    SparseMatrix selection = new SparseMatrix();
+    SparseMatrix rowsOfB = new SparseMatrix();
+    for (String k : b10.rowIds()) {
+      if (rows.contains(k.getBytes(StandardCharsets.UTF_8))) {
+        selection.put(k, k, "1");
+        b10.row(k).forEach((j, v) -> rowsOfB.put(k, j, v));
+      }
+    }
+    TableMult.Result r = TableMult.on(props).rowsOf("B10").into("C10rows").rows(rows).run();
+    SparseMatrix oracle = ReferenceMultiply.multiply(LONG, selection, b10, rows, null, null);
+    assertTrue(oracle.nnz() > 0, "the rows are not empty");
+    assertEquals(ResultChecksum.of(rowsOfB), ResultChecksum.of(oracle), "C is those rows of B");
+    assertEqualsOracle("C10rows", oracle);
+    assertEquals(oracle.nnz(), r.partialProducts(), "one product per entry of the rows");
+    assertEquals(selection.nnz(), r.rowsAligned());
   }
 
   @Test

@@ -29,14 +29,24 @@ public final class Headlines {
     for (int scale : summary.wholeScales()) {
       whole(scale, lines);
     }
-    int lowest =
-        summary.rows().stream().filter(r -> !r.whole()).mapToInt(Row::concurrency).min().orElse(1);
-    for (int scale : summary.queuedScales()) {
-      summary.rows().stream()
-          .filter(r -> !r.whole() && r.scale() == scale && r.concurrency() == lowest)
-          .map(Row::rowsRequested)
-          .distinct()
-          .forEach(size -> queued(scale, size, lowest, lines));
+    for (String workload : summary.latencyWorkloads()) {
+      int lowest =
+          summary.rows().stream()
+              .filter(r -> r.workload().equals(workload))
+              .mapToInt(Row::concurrency)
+              .min()
+              .orElse(1);
+      for (int scale : summary.scales(workload)) {
+        summary.rows().stream()
+            .filter(
+                r ->
+                    r.workload().equals(workload)
+                        && r.scale() == scale
+                        && r.concurrency() == lowest)
+            .map(Row::rowsRequested)
+            .distinct()
+            .forEach(size -> latency(workload, scale, size, lowest, lines));
+      }
     }
     return lines;
   }
@@ -61,12 +71,12 @@ public final class Headlines {
                         + lead(rows, best, true)));
   }
 
-  private void queued(int scale, int size, int concurrency, List<String> lines) {
+  private void latency(String workload, int scale, int size, int concurrency, List<String> lines) {
     List<Row> rows =
         summary.rows().stream()
             .filter(
                 r ->
-                    !r.whole()
+                    r.workload().equals(workload)
                         && r.scale() == scale
                         && r.concurrency() == concurrency
                         && r.rowsRequested() == size
@@ -77,7 +87,8 @@ public final class Headlines {
         .ifPresent(
             best ->
                 lines.add(
-                    "queued, SCALE "
+                    workload
+                        + ", SCALE "
                         + scale
                         + ", "
                         + size

@@ -100,7 +100,7 @@ public final class Plots {
         new XYChartBuilder()
             .width(WIDTH)
             .height(HEIGHT)
-            .title("Queued: latency to C readable, one request at a time")
+            .title("Queued and cued: latency to C readable, one request at a time")
             .xAxisTitle("latency s (log)")
             .yAxisTitle("fraction of requests")
             .build();
@@ -114,7 +114,8 @@ public final class Plots {
         continue;
       }
       double[] latencies =
-          summary.latencies(row.scale(), row.engine(), row.rowsRequested(), row.concurrency());
+          summary.latencies(
+              row.workload(), row.scale(), row.engine(), row.rowsRequested(), row.concurrency());
       if (latencies.length == 0) {
         continue;
       }
@@ -122,12 +123,7 @@ public final class Plots {
       for (int i = 0; i < latencies.length; i++) {
         fraction[i] = (i + 1) / (double) latencies.length;
       }
-      chart
-          .addSeries(
-              seriesName(summary, row.scale(), row.engine(), row.rowsRequested()),
-              latencies,
-              fraction)
-          .setMarker(SeriesMarkers.NONE);
+      chart.addSeries(seriesName(summary, row), latencies, fraction).setMarker(SeriesMarkers.NONE);
     }
     return chart;
   }
@@ -137,7 +133,7 @@ public final class Plots {
         new XYChartBuilder()
             .width(WIDTH)
             .height(HEIGHT)
-            .title("Queued: requests per second against requests in flight")
+            .title("Queued and cued: requests per second against requests in flight")
             .xAxisTitle("concurrent requests")
             .yAxisTitle("requests / s (log)")
             .build();
@@ -146,12 +142,7 @@ public final class Plots {
     summary.rows().stream()
         .filter(r -> !r.whole() && r.answered())
         .forEach(
-            r ->
-                series
-                    .computeIfAbsent(
-                        seriesName(summary, r.scale(), r.engine(), r.rowsRequested()),
-                        k -> new ArrayList<>())
-                    .add(r));
+            r -> series.computeIfAbsent(seriesName(summary, r), k -> new ArrayList<>()).add(r));
     series.forEach(
         (name, rows) ->
             chart
@@ -163,9 +154,9 @@ public final class Plots {
     return chart;
   }
 
-  /** A queued series' legend. */
-  private static String seriesName(Summary summary, int scale, String engine, int rowsRequested) {
-    return summary.queuedScaleLabel(scale) + engine + ", " + rowsRequested + " rows";
+  /** A queued or cued series' legend. */
+  private static String seriesName(Summary summary, Row r) {
+    return summary.label(r.workload(), r.scale()) + r.engine() + ", " + r.rowsRequested() + " rows";
   }
 
   private static int lowestConcurrency(Summary summary) {

@@ -76,15 +76,20 @@ public final class ReportMarkdown {
     settings(first);
     correctness();
     whole(plots);
-    queued(plots);
+    for (String workload : summary.latencyWorkloads()) {
+      latency(workload);
+    }
+    image(plots, Plots.LATENCY_CDF, "latency CDF");
+    image(plots, Plots.THROUGHPUT, "throughput against concurrency");
     line("## Files");
     line("");
     line(
-        "`runs.jsonl` holds one record per multiply (whole-table run or queued request; the"
+        "`runs.jsonl` holds one record per multiply (whole-table run or request; the"
             + " project's docs/format.md names its fields); `summary.csv` holds the rows of the"
             + " tables above (medians over repeats; latency percentiles over requests). Rates"
             + " divide partial products by `t_total_s`, from the engine's start (C already"
-            + " created) to C readable. The tablet-server heap peak is the largest server's heap"
+            + " created) to C readable; latencies are `t_request_s`, from the call, creating C"
+            + " included, to C readable. The tablet-server heap peak is the largest server's heap"
             + " in use right after a garbage collection during the run (queued: the batch), read"
             + " over JMX from the embedded cluster's servers (in-memory maps are off the heap when"
             + " native maps are on). The MapReduce task peak is the largest resident set of any"
@@ -211,12 +216,12 @@ public final class ReportMarkdown {
     image(plots, Plots.RATE_VS_SCALE, "rate against SCALE");
   }
 
-  private void queued(List<Path> plots) {
-    List<Row> queued = summary.rows().stream().filter(r -> !r.whole()).toList();
-    if (queued.isEmpty()) {
-      return;
-    }
-    line("## Queued (row subsets)");
+  private void latency(String workload) {
+    List<Row> queued = summary.rows().stream().filter(r -> r.workload().equals(workload)).toList();
+    line(
+        workload.equals("cued")
+            ? "## Cued (rows of B, asked through a selection matrix)"
+            : "## Queued (row subsets)");
     line("");
     line(
         "| SCALE | rows | engine | in flight | requests | median partial products | p50 s | p95 s |"
@@ -242,10 +247,8 @@ public final class ReportMarkdown {
     line("");
     line("**Verdict (latency, one request at a time)**:");
     line("");
-    verdicts.latency().forEach(verdict -> line("- " + verdict));
+    verdicts.latency(workload).forEach(verdict -> line("- " + verdict));
     line("");
-    image(plots, Plots.LATENCY_CDF, "latency CDF");
-    image(plots, Plots.THROUGHPUT, "throughput against concurrency");
   }
 
   private void image(List<Path> plots, String name, String alt) {

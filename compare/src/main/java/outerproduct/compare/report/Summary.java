@@ -157,25 +157,44 @@ public final class Summary {
     return Optional.empty();
   }
 
-  /** The SCALEs of the queued runs, ascending. */
-  public List<Integer> queuedScales() {
-    return rows.stream().filter(r -> !r.whole()).map(Row::scale).distinct().sorted().toList();
+  /** The workloads with latencies (queued, cued) that ran, in that order. */
+  public List<String> latencyWorkloads() {
+    return rows.stream()
+        .filter(r -> !r.whole())
+        .map(Row::workload)
+        .distinct()
+        .sorted(Comparator.comparing((String w) -> !w.equals("queued")))
+        .toList();
+  }
+
+  /** The SCALEs of one latency workload's runs, ascending. */
+  public List<Integer> scales(String workload) {
+    return rows.stream()
+        .filter(r -> r.workload().equals(workload))
+        .map(Row::scale)
+        .distinct()
+        .sorted()
+        .toList();
   }
 
   /**
-   * How a queued group's SCALE is named in the report and its plots: "SCALE 14, " when the queued
-   * runs span more than one SCALE, nothing otherwise.
+   * How a group of requests is named in the report and its plots: the workload when more than one
+   * ran ("cued, "), and the SCALE when that workload ran at more than one or beside another ("SCALE
+   * 14, "); nothing for a single queued SCALE.
    */
-  public String queuedScaleLabel(int scale) {
-    return queuedScales().size() > 1 ? "SCALE " + scale + ", " : "";
+  public String label(String workload, int scale) {
+    boolean several = latencyWorkloads().size() > 1;
+    return (several ? workload + ", " : "")
+        + (several || scales(workload).size() > 1 ? "SCALE " + scale + ", " : "");
   }
 
-  /** Queued latencies (seconds) of one engine, SCALE, subset size and concurrency, ascending. */
-  public double[] latencies(int scale, String engine, int rowsRequested, int concurrency) {
+  /** Latencies (seconds) of one workload, SCALE, engine, subset size and concurrency, ascending. */
+  public double[] latencies(
+      String workload, int scale, String engine, int rowsRequested, int concurrency) {
     return records.stream()
         .filter(
             r ->
-                r.path("workload").asText().equals("queued")
+                r.path("workload").asText().equals(workload)
                     && r.path("scale").asInt() == scale
                     && r.path("engine").asText().equals(engine)
                     && r.path("rows_requested").asInt() == rowsRequested
@@ -232,7 +251,7 @@ public final class Summary {
   /** One group's row: the runs of one SCALE, workload, engine, subset size and concurrency. */
   private static Row row(List<JsonNode> runs) {
     JsonNode first = runs.get(0);
-    boolean queued = first.path("workload").asText().equals("queued");
+    boolean queued = !first.path("workload").asText().equals("whole");
     DescriptiveStatistics seconds = stats(runs, "t_total_s");
     DescriptiveStatistics latency = new DescriptiveStatistics();
     runs.stream().filter(r -> !failed(r)).forEach(r -> latency.addValue(latency(r)));

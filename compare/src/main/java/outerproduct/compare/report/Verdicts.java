@@ -29,6 +29,18 @@ final class Verdicts {
 
   static final int QUEUED_GOAL_ROWS = 1024;
 
+  /** Cued goals, on 1,024 rows of B at SCALE 18 or more: iterator p50 and p95, one at a time. */
+  static final int CUED_GOAL_MIN_SCALE = 18;
+
+  static final double CUED_ITERATOR_P50_GOAL_S = 0.25;
+  static final double CUED_ITERATOR_P95_GOAL_S = 0.5;
+
+  /** Cued: iterator requests per second with 16 in flight, and MapReduce's p50. */
+  static final double CUED_ITERATOR_REQUESTS_PER_S_GOAL = 10;
+
+  static final int CUED_GOAL_CONCURRENCY = 16;
+  static final double CUED_MR_P50_GOAL_S = 6.0;
+
   private final Summary summary;
 
   Verdicts(Summary summary) {
@@ -89,41 +101,89 @@ final class Verdicts {
   }
 
   /**
-   * Queued subsets, one request at a time: which engine answers first per SCALE and size, and the
-   * latency goals (iterator p50 at most the client's; at most {@value #ITERATOR_QUEUED_P50_GOAL_S}
-   * s for {@value #QUEUED_GOAL_ROWS} rows of SCALE {@value #GOAL_SCALE}).
+   * Queued or cued requests, one at a time: which engine answers first per SCALE and size, and the
+   * latency goals. Queued: iterator p50 at most the client's; at most {@value
+   * #ITERATOR_QUEUED_P50_GOAL_S} s for {@value #QUEUED_GOAL_ROWS} rows of SCALE {@value
+   * #GOAL_SCALE}. Cued ({@value #QUEUED_GOAL_ROWS} rows of SCALE {@value #CUED_GOAL_MIN_SCALE} or
+   * more): iterator p50 at most {@value #CUED_ITERATOR_P50_GOAL_S} s and p95 at most {@value
+   * #CUED_ITERATOR_P95_GOAL_S} s, at least {@value #CUED_ITERATOR_REQUESTS_PER_S_GOAL} requests/s
+   * with {@value #CUED_GOAL_CONCURRENCY} in flight, MapReduce p50 at most {@value
+   * #CUED_MR_P50_GOAL_S} s.
    */
-  List<String> latency() {
+  List<String> latency(String workload) {
     List<String> lines = new ArrayList<>();
-    List<Row> queued = summary.rows().stream().filter(r -> !r.whole()).toList();
-    int lowest = queued.stream().mapToInt(Row::concurrency).min().orElse(1);
-    for (int scale : summary.queuedScales()) {
-      queued.stream()
+    List<Row> rows = summary.rows().stream().filter(r -> r.workload().equals(workload)).toList();
+    int lowest = rows.stream().mapToInt(Row::concurrency).min().orElse(1);
+    for (int scale : summary.scales(workload)) {
+      String label = summary.label(workload, scale);
+      rows.stream()
           .filter(r -> r.scale() == scale && r.concurrency() == lowest)
           .map(Row::rowsRequested)
           .distinct()
-          .forEach(rows -> lines.addAll(latency(queued, scale, rows, lowest)));
+          .forEach(size -> lines.addAll(latency(rows, label, scale, size, lowest)));
     }
-    find(queued, GOAL_SCALE, "iterator", QUEUED_GOAL_ROWS, lowest)
-        .ifPresent(
-            r ->
-                lines.add(
-                    "SCALE "
-                        + GOAL_SCALE
-                        + ", "
-                        + QUEUED_GOAL_ROWS
-                        + " rows: iterator p50 "
-                        + fmt("%.2f", r.latencyP50S())
-                        + " s"
-                        + goal(
-                            "≤ " + ITERATOR_QUEUED_P50_GOAL_S + " s",
-                            r.latencyP50S() <= ITERATOR_QUEUED_P50_GOAL_S)));
+    if (workload.equals("cued")) {
+      lines.addAll(cuedGoals(rows, lowest));
+    } else {
+      find(rows, GOAL_SCALE, "iterator", QUEUED_GOAL_ROWS, lowest)
+          .ifPresent(
+              r ->
+                  lines.add(
+                      "SCALE "
+                          + GOAL_SCALE
+                          + ", "
+                          + QUEUED_GOAL_ROWS
+                          + " rows: iterator p50 "
+                          + fmt("%.2f", r.latencyP50S())
+                          + " s"
+                          + goal(
+                              "≤ " + ITERATOR_QUEUED_P50_GOAL_S + " s",
+                              r.latencyP50S() <= ITERATOR_QUEUED_P50_GOAL_S)));
+    }
     return lines;
   }
 
-  private List<String> latency(List<Row> queued, int scale, int rows, int concurrency) {
+  private List<String> cuedGoals(List<Row> rows, int lowest) {
     List<String> lines = new ArrayList<>();
-    String subset = summary.queuedScaleLabel(scale) + rows + " rows";
+    for (int scale : summary.scales("cued")) {
+      if (scale < CUED_GOAL_MIN_SCALE) {
+        continue;
+      }
+      String at = "cued, SCALE " + scale + ", " + QUEUED_GOAL_ROWS + " rows: ";
+      find(rows, scale, "iterator", QUEUED_GOAL_ROWS, lowest)
+          .ifPresent(r -> lines.add(at + cuedIteratorLatency(r)));
+      find(rows, scale, "iterator", QUEUED_GOAL_ROWS, CUED_GOAL_CONCURRENCY)
+          .ifPresent(
+              r ->
+                  lines.add(
+                      at
+                          + "iterator at "
+                          + CUED_GOAL_CONCURRENCY
+                          + " in flight "
+                          + fmt("%.3g", r.requestsPerS())
+                          + " requests/s"
+                          + goal(
+                              "≥ " + CUED_ITERATOR_REQUESTS_PER_S_GOAL,
+                              r.requestsPerS() >= CUED_ITERATOR_REQUESTS_PER_S_GOAL)));
+      find(rows, scale, "mr", QUEUED_GOAL_ROWS, lowest)
+          .ifPresent(
+              r ->
+                  lines.add(
+                      at
+                          + "MapReduce p50 "
+                          + fmt("%.2f", r.latencyP50S())
+                          + " s"
+                          + goal(
+                              "≤ " + CUED_MR_P50_GOAL_S + " s",
+                              r.latencyP50S() <= CUED_MR_P50_GOAL_S)));
+    }
+    return lines;
+  }
+
+  private List<String> latency(
+      List<Row> queued, String label, int scale, int rows, int concurrency) {
+    List<String> lines = new ArrayList<>();
+    String subset = label + rows + " rows";
     Optional<Row> it = find(queued, scale, "iterator", rows, concurrency);
     Optional<Row> mr = find(queued, scale, "mr", rows, concurrency);
     Optional<Row> client = find(queued, scale, "client", rows, concurrency);
@@ -161,6 +221,17 @@ final class Verdicts {
                         + fmt("%.2f", best.latencyP50S())
                         + " s)."));
     return lines;
+  }
+
+  private static String cuedIteratorLatency(Row r) {
+    return "iterator p50 "
+        + fmt("%.3f", r.latencyP50S())
+        + " s"
+        + goal("≤ " + CUED_ITERATOR_P50_GOAL_S + " s", r.latencyP50S() <= CUED_ITERATOR_P50_GOAL_S)
+        + ", p95 "
+        + fmt("%.3f", r.latencyP95S())
+        + " s"
+        + goal("≤ " + CUED_ITERATOR_P95_GOAL_S + " s", r.latencyP95S() <= CUED_ITERATOR_P95_GOAL_S);
   }
 
   private static String iteratorVsMapReduce(Row it, Row mr) {

@@ -89,7 +89,8 @@ class ReportsTest {
     Summary.Row iterator10 = summary.whole(10, "iterator").orElseThrow();
     assertEquals(3, iterator10.runs());
     assertEquals(3.0, iterator10.secondsMedian(), 1e-9);
-    assertArrayEquals(new double[] {0.1, 0.2, 0.3}, summary.latencies(12, "iterator", 1, 1), 1e-9);
+    assertArrayEquals(
+        new double[] {0.1, 0.2, 0.3}, summary.latencies("queued", 12, "iterator", 1, 1), 1e-9);
 
     List<Path> files = Reports.write(runs());
     List<String> csv = Files.readAllLines(dir.resolve(Reports.SUMMARY_CSV));
@@ -219,7 +220,7 @@ class ReportsTest {
     assertTrue(md.contains("- SCALE 14, 1024 rows: iterator p50 8.00 s, MapReduce p50 9.50 s"), md);
     assertTrue(md.contains("Lowest p50 for SCALE 12, 1024 rows: mr (30.00 s)."), md);
     Summary summary = Summary.read(runs());
-    assertArrayEquals(new double[] {9.5}, summary.latencies(14, "mr", 1024, 1), 1e-9);
+    assertArrayEquals(new double[] {9.5}, summary.latencies("queued", 14, "mr", 1024, 1), 1e-9);
     assertTrue(
         Files.exists(dir.resolve(Plots.LATENCY_CDF)),
         "one latency curve per SCALE, engine and subset");
@@ -252,7 +253,7 @@ class ReportsTest {
 
     Summary summary = Summary.read(runs());
     assertArrayEquals(
-        new double[] {0.15, 0.25, 0.35}, summary.latencies(10, "iterator", 1, 1), 1e-9);
+        new double[] {0.15, 0.25, 0.35}, summary.latencies("queued", 10, "iterator", 1, 1), 1e-9);
     Row iterator =
         summary.rows().stream()
             .filter(r -> r.engine().equals("iterator"))
@@ -260,7 +261,59 @@ class ReportsTest {
             .orElseThrow();
     assertEquals(0.25, iterator.latencyP50S(), 1e-9);
     assertEquals(0.20, iterator.secondsMedian(), 1e-9, "the engine's own time stays as recorded");
-    assertArrayEquals(new double[] {0.4}, summary.latencies(12, "client", 1, 1), 1e-9);
+    assertArrayEquals(new double[] {0.4}, summary.latencies("queued", 12, "client", 1, 1), 1e-9);
+  }
+
+  private void cued(String engine, int concurrency, double seconds, double requestsPerSecond) {
+    lines.add(
+        RunRecords.object()
+            .put("engine", engine)
+            .put("workload", "cued")
+            .put("scale", 18)
+            .put("rows_requested", 1024)
+            .put("concurrency", concurrency)
+            .put("partial_products", 16_000)
+            .put("t_total_s", seconds)
+            .put("t_request_s", seconds)
+            .put("rate_pp_per_s", 16_000 / seconds)
+            .put("equal", true)
+            .put("batch_requests_per_s", requestsPerSecond)
+            .toString());
+  }
+
+  /** Cued requests get their own section, named apart from queued ones, with their own goals. */
+  @Test
+  void cuedRequestsAreReportedApartWithTheirGoals() throws Exception {
+    for (double s : new double[] {0.20, 0.22, 0.60}) {
+      cued("iterator", 1, s, 4.0);
+    }
+    cued("iterator", 16, 1.2, 12.5);
+    cued("mr", 1, 7.5, 0.13);
+    queued("iterator", 1024, 1, 5.0, 0.2);
+
+    Reports.write(runs());
+    String md = Files.readString(dir.resolve(Reports.REPORT_MD));
+    assertTrue(md.contains("## Queued (row subsets)"), md);
+    assertTrue(md.contains("## Cued (rows of B, asked through a selection matrix)"), md);
+    assertTrue(
+        md.contains(
+            "- cued, SCALE 18, 1024 rows: iterator p50 0.220 s (goal ≤ 0.25 s: met), p95 0.600 s"
+                + " (goal ≤ 0.5 s: not met)"),
+        md);
+    assertTrue(
+        md.contains(
+            "- cued, SCALE 18, 1024 rows: iterator at 16 in flight 12.5 requests/s (goal ≥ 10.0:"
+                + " met)"),
+        md);
+    assertTrue(
+        md.contains("- cued, SCALE 18, 1024 rows: MapReduce p50 7.50 s (goal ≤ 6.0 s: not met)"),
+        md);
+    assertTrue(md.contains("cued, SCALE 18, 1024 rows: iterator answers first, p50 0.22 s"), md);
+    assertTrue(md.contains("queued, SCALE 12, 1024 rows: iterator answers first, p50 5.00 s"), md);
+    assertArrayEquals(
+        new double[] {0.20, 0.22, 0.60},
+        Summary.read(runs()).latencies("cued", 18, "iterator", 1024, 1),
+        1e-9);
   }
 
   @Test
@@ -319,7 +372,8 @@ class ReportsTest {
     assertEquals(3, queued.runs());
     assertEquals(1, queued.failed());
     assertEquals(0.2, queued.latencyP50S(), 1e-9);
-    assertArrayEquals(new double[] {0.1, 0.3}, summary.latencies(12, "client", 1024, 4), 1e-9);
+    assertArrayEquals(
+        new double[] {0.1, 0.3}, summary.latencies("queued", 12, "client", 1024, 4), 1e-9);
 
     Reports.write(runs());
     String md = Files.readString(dir.resolve(Reports.REPORT_MD));

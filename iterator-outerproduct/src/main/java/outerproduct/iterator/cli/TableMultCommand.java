@@ -12,6 +12,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
 import org.apache.accumulo.core.client.Accumulo;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.cli.CommandErrors;
+import outerproduct.kernel.product.PresumBuffer;
 import outerproduct.kernel.semiring.Semirings;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -40,9 +41,16 @@ public final class TableMultCommand implements Callable<Integer> {
 
   @Option(
       names = "--at",
-      required = true,
-      description = "Table holding AT (rows = the shared dimension k).")
+      description =
+          "Table holding AT (rows = the shared dimension k). Required unless --rows-of-b.")
   String at;
+
+  @Option(
+      names = "--rows-of-b",
+      description =
+          "No AT: C is the rows --rows of B, as a multiply by B's selection matrix (one entry"
+              + " (r, r, 1) per row asked for) would give it, without that table.")
+  boolean rowsOfB;
 
   @Option(names = "--b", required = true, description = "Table holding B.")
   String b;
@@ -73,11 +81,13 @@ public final class TableMultCommand implements Callable<Integer> {
 
   @Option(
       names = "--presum",
-      defaultValue = "0",
+      defaultValue = "auto",
+      paramLabel = "auto|CELLS",
       description =
-          "Cells pre-summed per tablet in memory before writing; 0 = off. Default:"
-              + " ${DEFAULT-VALUE}.")
-  long presum;
+          "Cells pre-summed per tablet in memory before writing; 0 = off; auto = "
+              + TableMult.SUBSET_PRESUM_CELLS
+              + " for a row subset (--rows), off for the whole table. Default: ${DEFAULT-VALUE}.")
+  String presum;
 
   @Option(
       names = "--replace-incomplete",
@@ -150,12 +160,20 @@ public final class TableMultCommand implements Callable<Integer> {
     if (c == null && ct == null) {
       throw new CommandLine.ParameterException(spec.commandLine(), "give --c and/or --ct");
     }
-    TableMult.Results results = TableMult.on(load(clientProperties)).transposeOf(at).times(b);
+    if ((at == null) == !rowsOfB) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "give --at, or --rows-of-b (and --rows) for rows of B without AT");
+    }
+    TableMult.First first = TableMult.on(load(clientProperties));
+    TableMult.Results results = rowsOfB ? first.rowsOf(b) : first.transposeOf(at).times(b);
     TableMult mult = c != null ? results.into(c) : results.intoTransposeOnly(ct);
     if (c != null && ct != null) {
       mult.alsoTranspose(ct);
     }
-    mult.semiring(semiring).presum(presum).monitorEvery(monitorEvery, 0).scanThreads(scanThreads);
+    mult.semiring(semiring)
+        .presum(presumCells())
+        .monitorEvery(monitorEvery, 0)
+        .scanThreads(scanThreads);
     if (rows != null) {
       mult.rows(rows);
     }
@@ -205,6 +223,14 @@ public final class TableMultCommand implements Callable<Integer> {
                 phases.append(
                     String.format(Locale.ROOT, " %s %.3f,", phase.replace('_', ' '), seconds)));
     out.println(phases.substring(0, phases.length() - 1));
+  }
+
+  private long presumCells() {
+    try {
+      return PresumBuffer.parseCells("--presum", presum);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
+    }
   }
 
   private Properties load(Path file) {

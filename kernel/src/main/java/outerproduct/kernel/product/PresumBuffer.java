@@ -34,6 +34,9 @@ public final class PresumBuffer<T> {
   /** The largest bound: keeps the hash table (four ints per cell at most) within one array. */
   public static final int MAX_CELLS = 1 << 28;
 
+  /** As an option's value: let the engine size the buffer to the request ({@code auto}). */
+  public static final long AUTO = -1;
+
   private static final int INITIAL_CELLS = 1 << 10;
 
   private final int maxCells;
@@ -65,6 +68,24 @@ public final class PresumBuffer<T> {
           option + " must be between 0 (off) and " + MAX_CELLS + " cells, got " + cells);
     }
     return (int) cells;
+  }
+
+  /**
+   * Parses a pre-sum option: {@code auto} ({@link #AUTO}) or a cell count as {@link #checkCells}
+   * takes it.
+   *
+   * @throws IllegalArgumentException naming the option and the value
+   */
+  public static long parseCells(String option, String text) {
+    if (text.equals("auto")) {
+      return AUTO;
+    }
+    try {
+      return checkCells(option, Long.parseLong(text));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          option + " '" + text + "': expected auto or a number of cells", e);
+    }
   }
 
   /**

@@ -71,6 +71,21 @@ class PresumBufferTest {
   }
 
   @Test
+  void anOptionTakesAutoOrACellCountAndNamesItselfOtherwise() {
+    assertEquals(PresumBuffer.AUTO, PresumBuffer.parseCells("--presum", "auto"));
+    assertEquals(0, PresumBuffer.parseCells("--presum", "0"));
+    assertEquals(1 << 20, PresumBuffer.parseCells("--presum", "1048576"));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> PresumBuffer.parseCells("--presum", "-1"));
+    assertTrue(e.getMessage().startsWith("--presum must be between 0 (off)"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class, () -> PresumBuffer.parseCells("--presum", "many"));
+    assertEquals("--presum 'many': expected auto or a number of cells", e.getMessage());
+  }
+
+  @Test
   void idsThatConcatenateAlikeAreDifferentCells() throws Exception {
     Collected out = new Collected();
     PresumBuffer<Long> buffer = new PresumBuffer<>(10, Long::sum, out);
