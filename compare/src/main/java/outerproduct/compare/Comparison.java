@@ -44,10 +44,8 @@ final class Comparison {
    * @return whether every run succeeded with C equal to its reference
    */
   boolean run(Path recordsFile) throws Exception {
-    SweepOptions sweep = options.sweep;
     Semiring<?> semiring = Semirings.forName(options.engineOptions.semiringName);
     boolean withYarn = options.engineOptions.engines.contains(Engine.MR);
-    boolean allEqual = true;
     try (TargetCluster cluster = options.clusterOptions.startOrConnect(withYarn)) {
       Target target = cluster.target();
       RunRecordFields records =
@@ -57,31 +55,51 @@ final class Comparison {
       var whole =
           new WholeTableRuns(target, semiring, engines, tablePrefix, records, cluster.heap());
       var queued = new QueuedRuns(target, semiring, engines, tablePrefix, records, cluster.heap());
-      int warmups = sweep.warmup;
-      for (int scale : sweep.scales) {
-        boolean queuedHere = sweep.workloads.contains(Workload.QUEUED) && scale == sweep.queuedAt();
-        if (!sweep.workloads.contains(Workload.WHOLE) && !queuedHere) {
-          continue;
-        }
-        ScaleInputs inputs = load(target, scale);
-        if (sweep.workloads.contains(Workload.WHOLE)) {
-          allEqual &= whole.run(inputs, warmups, sweep.repeats, sweep.oracleUpToScale);
-          warmups = 0;
-        }
-        if (queuedHere) {
-          allEqual &=
-              queued.run(
-                  Workload.QUEUED, inputs, sweep.queuedRows, sweep.requests, sweep.concurrency);
-        }
-      }
-      if (sweep.workloads.contains(Workload.CUED)) {
-        ScaleInputs inputs = loadCued(target, sweep.cuedScale);
-        allEqual &=
-            queued.run(Workload.CUED, inputs, sweep.cuedRows, sweep.requests, sweep.concurrency);
-      }
+      boolean allEqual = workloads(target, whole, queued);
       if (!tablePrefix.isEmpty() && !options.clusterOptions.keepTables) {
         deleteTables(target.client(), tablePrefix);
       }
+      return allEqual;
+    }
+  }
+
+  /** Each SCALE's whole and queued workloads, then the cued one. */
+  private boolean workloads(Target target, WholeTableRuns whole, QueuedRuns queued)
+      throws Exception {
+    SweepOptions sweep = options.sweep;
+    boolean allEqual = true;
+    int warmups = sweep.warmup;
+    for (int scale : sweep.scales) {
+      boolean queuedHere = sweep.workloads.contains(Workload.QUEUED) && scale == sweep.queuedAt();
+      if (!sweep.workloads.contains(Workload.WHOLE) && !queuedHere) {
+        continue;
+      }
+      ScaleInputs inputs = load(target, scale);
+      if (sweep.workloads.contains(Workload.WHOLE)) {
+        allEqual &= whole.run(inputs, warmups, sweep.repeats, sweep.oracleUpToScale);
+        warmups = 0;
+      }
+      if (queuedHere) {
+        allEqual &=
+            queued.run(
+                Workload.QUEUED,
+                inputs,
+                sweep.queuedRows,
+                sweep.requests,
+                sweep.concurrency,
+                sweep.warmup);
+      }
+    }
+    if (sweep.workloads.contains(Workload.CUED)) {
+      ScaleInputs inputs = loadCued(target, sweep.cuedScale);
+      allEqual &=
+          queued.run(
+              Workload.CUED,
+              inputs,
+              sweep.cuedRows,
+              sweep.requests,
+              sweep.concurrency,
+              sweep.warmup);
     }
     return allEqual;
   }

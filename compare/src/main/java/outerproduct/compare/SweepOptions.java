@@ -91,9 +91,11 @@ final class SweepOptions {
       names = "--warmup",
       defaultValue = "1",
       description =
-          "Whole table: unrecorded multiplies per engine before its first recorded run (at the"
-              + " first SCALE; the servers stay warm for the next), so that it does not pay for"
-              + " cold tablet servers and JVMs (class loading, JIT); 0 = none. Default:"
+          "Unrecorded multiplies per engine before its first recorded run: whole-table ones at"
+              + " the first SCALE (the servers stay warm for the next), and requests of the first"
+              + " size before the queued and cued batches, so that no engine pays for cold tablet"
+              + " servers and JVMs (class loading, JIT) or for servers still settling after the"
+              + " load; MapReduce is never warmed (its jobs start new JVMs); 0 = none. Default:"
               + " ${DEFAULT-VALUE}.")
   int warmup;
 

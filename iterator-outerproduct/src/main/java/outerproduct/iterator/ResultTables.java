@@ -27,6 +27,8 @@ public final class ResultTables {
   /** The combiner's name and priority on result tables (below the default versioning's 20). */
   public static final String COMBINER_NAME = "semiringPlus";
 
+  private static final String ITERATOR_PREFIX = "table.iterator.";
+
   public static final int COMBINER_PRIORITY = 10;
 
   /** The optional zero filter runs right after ⊕. */
@@ -71,9 +73,28 @@ public final class ResultTables {
       return;
     }
     ResultState.checkMayWrite(client, table);
-    Map<String, EnumSet<IteratorScope>> iterators = client.tableOperations().listIterators(table);
+    // One read of the table's configuration answers every check (a multiply's fixed cost).
+    Map<String, String> config = client.tableOperations().getConfiguration(table);
+    Map<String, EnumSet<IteratorScope>> iterators = iteratorsOf(config);
     checkOnlyOurIterators(table, semiring, removeZeros, iterators);
-    checkCombiner(client, table, semiring, iterators.get(COMBINER_NAME));
+    checkCombiner(config, table, semiring, iterators.get(COMBINER_NAME));
+  }
+
+  /**
+   * The table's iterators and their scopes, from its {@code table.iterator.<scope>.<name>} keys.
+   */
+  private static Map<String, EnumSet<IteratorScope>> iteratorsOf(Map<String, String> config) {
+    Map<String, EnumSet<IteratorScope>> iterators = new TreeMap<>();
+    for (IteratorScope scope : IteratorScope.values()) {
+      String prefix = ITERATOR_PREFIX + scope.name() + ".";
+      for (String key : config.keySet()) {
+        String name = key.startsWith(prefix) ? key.substring(prefix.length()) : "";
+        if (!name.isEmpty() && !name.contains(".")) {
+          iterators.computeIfAbsent(name, n -> EnumSet.noneOf(IteratorScope.class)).add(scope);
+        }
+      }
+    }
+    return iterators;
   }
 
   /**
@@ -139,8 +160,7 @@ public final class ResultTables {
   }
 
   private static void checkCombiner(
-      AccumuloClient client, String table, String semiring, EnumSet<IteratorScope> scopes)
-      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+      Map<String, String> config, String table, String semiring, EnumSet<IteratorScope> scopes) {
     if (scopes == null || !scopes.equals(EnumSet.allOf(IteratorScope.class))) {
       throw new IllegalArgumentException(
           "result table '"
@@ -152,17 +172,24 @@ public final class ResultTables {
               + "); partial products would not be summed");
     }
     for (IteratorScope scope : scopes) {
-      IteratorSetting present =
-          client.tableOperations().getIteratorSetting(table, COMBINER_NAME, scope);
-      if (!present.getIteratorClass().equals(SemiringCombiner.class.getName())
-          || !semiring.equals(present.getOptions().get(SemiringCombiner.SEMIRING_OPTION))) {
+      String key = ITERATOR_PREFIX + scope.name() + "." + COMBINER_NAME;
+      String iteratorClass = config.get(key).substring(config.get(key).indexOf(',') + 1);
+      Map<String, String> options = new TreeMap<>();
+      config.forEach(
+          (k, v) -> {
+            if (k.startsWith(key + ".opt.")) {
+              options.put(k.substring(key.length() + ".opt.".length()), v);
+            }
+          });
+      if (!iteratorClass.equals(SemiringCombiner.class.getName())
+          || !semiring.equals(options.get(SemiringCombiner.SEMIRING_OPTION))) {
         throw new IllegalArgumentException(
             "result table '"
                 + table
                 + "' combines with "
-                + present.getIteratorClass()
+                + iteratorClass
                 + " "
-                + present.getOptions()
+                + options
                 + " at "
                 + scope
                 + ", not with semiring '"

@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.function.Consumer;
-import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
@@ -57,31 +56,14 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   /** The row filter of {@code rowsOf}: under the product, above the table's own iterators. */
   static final int ROW_FILTER_PRIORITY = 22;
 
-  /**
-   * The client-side phases of {@link Result#phases}, in order: {@code connect} (the client), {@code
-   * check_inputs} (AT and B readable), {@code prepare_results} (C checked or created, its state
-   * checked), {@code executor_check} (B's scan executor), {@code mark_writing}, {@code
-   * hosting_before} (where B's and C's tablets are hosted), {@code scan} (the multiply inside the
-   * tablet servers), {@code hosting_after} (the same, to find a moved tablet), {@code
-   * mark_complete}.
-   */
-  public static final List<String> PHASES =
-      List.of(
-          "connect",
-          "check_inputs",
-          "prepare_results",
-          "executor_check",
-          "mark_writing",
-          "hosting_before",
-          "scan",
-          "hosting_after",
-          "mark_complete");
-
   public static final String SCAN_TYPE_HINT = "tablemult";
 
   /**
    * Totals over every tablet of B. {@code seconds} runs from the call to C complete; {@code phases}
-   * splits it on the client's clock ({@link #PHASES}).
+   * splits it on the client's clock, in order: connect, check_inputs (AT and B readable),
+   * prepare_results (C checked or created, its state checked), executor_check, mark_writing,
+   * hosting_before (where B's and C's tablets are), scan (the multiply inside the tablet servers),
+   * hosting_after (the same, to find a moved tablet), mark_complete.
    */
   public record Result(
       long rowsAligned,
@@ -97,6 +79,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   }
 
   private final Properties clientProperties;
+  private AccumuloClient sharedClient;
   private String ct;
   private long presum = PresumBuffer.AUTO;
   private boolean removeZeros;
@@ -240,6 +223,32 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     return this;
   }
 
+  /**
+   * Makes the client-side calls with {@code client} instead of opening a client per run, which
+   * costs each request a new ZooKeeper session and new connections to the servers (about 0.1 s of a
+   * small request). The client is the caller's and is not closed; it must act as the same user as
+   * the client properties, which the tablet servers use.
+   *
+   * @throws IllegalArgumentException if the client's user is not the properties' principal
+   */
+  public TableMult client(AccumuloClient client) {
+    String principal = clientProperties.getProperty("auth.principal");
+    if (!client.whoami().equals(principal)) {
+      throw new IllegalArgumentException(
+          "client acts as user '"
+              + client.whoami()
+              + "' but the client properties as '"
+              + principal
+              + "'; the tablet servers would read and write as another user than the checks");
+    }
+    this.sharedClient = client;
+    return this;
+  }
+
+  private ClientLease lease() {
+    return ClientLease.of(sharedClient, clientProperties);
+  }
+
   /** Called with each monitoring entry's progress (since that tablet's previous entry). */
   public TableMult onProgress(Consumer<Progress> listener) {
     this.progress = Objects.requireNonNull(listener);
@@ -254,12 +263,14 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
     long begin = System.nanoTime();
     PhaseClock clock = new PhaseClock();
-    try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build()) {
+    try (ClientLease lease = lease()) {
+      AccumuloClient client = lease.client();
       clock.lap("connect");
       if (at != null) {
-        InputTables.checkReadable(client, at);
+        InputTables.checkReadable(client, at, b);
+      } else {
+        InputTables.checkReadable(client, b);
       }
-      InputTables.checkReadable(client, b);
       clock.lap("check_inputs");
       // A row subset reaches AT through the stack (one seeking scan per tablet of B); B is
       // scanned over the subset's span and its other rows are sought past.
@@ -278,7 +289,8 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     long begin = System.nanoTime();
     PhaseClock clock = new PhaseClock();
-    try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build()) {
+    try (ClientLease lease = lease()) {
+      AccumuloClient client = lease.client();
       clock.lap("connect");
       InputTables.checkReadable(client, productsTable);
       clock.lap("check_inputs");

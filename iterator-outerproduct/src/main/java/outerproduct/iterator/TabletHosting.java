@@ -39,6 +39,7 @@ final class TabletHosting {
   private static final Text CURRENT_LOCATION = new Text("loc");
   private static final Text TABLET = new Text("~tab");
   private static final long HOSTED_WAIT_MS = TimeUnit.MINUTES.toMillis(2);
+  private static final long MAX_PAUSE_MS = 100;
 
   private final String table;
   private final String tableId;
@@ -65,6 +66,9 @@ final class TabletHosting {
       throw new TableNotFoundException(null, table, "while reading where its tablets are hosted");
     }
     long deadline = System.currentTimeMillis() + HOSTED_WAIT_MS;
+    // A just-created C is usually assigned within tens of milliseconds: poll soon, then back off
+    // (a fixed 100 ms cost a small request most of that interval).
+    long pauseMs = 5;
     while (true) {
       Set<Text> tablets = new TreeSet<>();
       NavigableMap<Text, String> hosts = new TreeMap<>();
@@ -92,7 +96,8 @@ final class TabletHosting {
                 + tablets
                 + " have had no tablet server for 2 minutes; is a tablet server up?");
       }
-      Thread.sleep(100);
+      Thread.sleep(pauseMs);
+      pauseMs = Math.min(MAX_PAUSE_MS, pauseMs * 2);
     }
   }
 

@@ -253,8 +253,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
   /** Everything that can be refused is refused here, before C is created or changed. */
   private void checkBeforeRun(AccumuloClient client)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
-    InputTables.checkReadable(client, at);
-    InputTables.checkReadable(client, b);
+    InputTables.checkReadable(client, at, b);
     if (output == Output.BULK) {
       checkMayBulkImport(client);
     }

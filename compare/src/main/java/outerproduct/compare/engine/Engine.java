@@ -38,6 +38,7 @@ public enum Engine implements Choice {
               .transposeOf(at)
               .times(b)
               .into(c)
+              .client(client)
               .semiring(semiring.name())
               .rows(rows)
               .presum(settings.presum())

@@ -206,7 +206,7 @@ public final class TableMultCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** The totals, then where the time went on the client's clock (TableMult.PHASES). */
+  /** The totals, then where the time went on the client's clock (TableMult.Result). */
   private void print(TableMult.Result r) {
     PrintWriter out = spec.commandLine().getOut();
     out.printf(

@@ -1,0 +1,23 @@
+package outerproduct.iterator;
+
+import java.util.Properties;
+import org.apache.accumulo.core.client.Accumulo;
+import org.apache.accumulo.core.client.AccumuloClient;
+
+/** The client a multiply's client-side calls use: the caller's, or one of its own it closes. */
+record ClientLease(AccumuloClient client, boolean owned) implements AutoCloseable {
+
+  /** {@code shared} if given, else a client opened from {@code properties}. */
+  static ClientLease of(AccumuloClient shared, Properties properties) {
+    return shared != null
+        ? new ClientLease(shared, false)
+        : new ClientLease(Accumulo.newClient().from(properties).build(), true);
+  }
+
+  @Override
+  public void close() {
+    if (owned) {
+      client.close();
+    }
+  }
+}
