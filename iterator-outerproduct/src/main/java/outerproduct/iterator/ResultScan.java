@@ -42,8 +42,8 @@ final class ResultScan {
   ResultScan prepare(String semiring, boolean removeZeros, boolean replaceIncomplete)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     for (String result : results) {
-      ResultTables.prepare(client, result, semiring, new TreeSet<>(), removeZeros);
-      ResultState.checkFinishedOrClear(client, result, replaceIncomplete);
+      String state = ResultTables.prepare(client, result, semiring, new TreeSet<>(), removeZeros);
+      ResultState.checkFinishedOrClear(client, result, state, replaceIncomplete);
     }
     clock.lap("prepare_results");
     return this;

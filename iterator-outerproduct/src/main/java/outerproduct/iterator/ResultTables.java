@@ -51,17 +51,20 @@ public final class ResultTables {
    *
    * @throws IllegalArgumentException naming the table and the conflicting iterator
    */
-  public static void prepare(AccumuloClient client, String table, String semiring)
+  public static String prepare(AccumuloClient client, String table, String semiring)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
-    prepare(client, table, semiring, new TreeSet<>(), false);
+    return prepare(client, table, semiring, new TreeSet<>(), false);
   }
 
   /**
    * As {@link #prepare(AccumuloClient, String, String)}; a new table gets these splits, and with
    * {@code removeZeros} a {@link ZeroFilter} after the combiner (an existing table must have it
    * too).
+   *
+   * @return the table's {@link ResultState#PROPERTY} as read during the checks; null for a table
+   *     created here or one no engine has written
    */
-  public static void prepare(
+  public static String prepare(
       AccumuloClient client,
       String table,
       String semiring,
@@ -70,7 +73,7 @@ public final class ResultTables {
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     if (!client.tableOperations().exists(table)
         && created(client, table, semiring, splits, removeZeros)) {
-      return;
+      return null;
     }
     ResultState.checkMayWrite(client, table);
     // One read of the table's configuration answers every check (a multiply's fixed cost).
@@ -78,6 +81,7 @@ public final class ResultTables {
     Map<String, EnumSet<IteratorScope>> iterators = iteratorsOf(config);
     checkOnlyOurIterators(table, semiring, removeZeros, iterators);
     checkCombiner(config, table, semiring, iterators.get(COMBINER_NAME));
+    return config.get(ResultState.PROPERTY);
   }
 
   /**

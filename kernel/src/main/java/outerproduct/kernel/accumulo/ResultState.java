@@ -76,7 +76,18 @@ public final class ResultState {
    */
   public static void checkFinishedOrClear(AccumuloClient client, String table, boolean replace)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
-    String state = unfinished(client, table);
+    checkFinishedOrClear(
+        client, table, client.tableOperations().getConfiguration(table).get(PROPERTY), replace);
+  }
+
+  /**
+   * As {@link #checkFinishedOrClear(AccumuloClient, String, boolean)}, for a caller that has just
+   * read the table's configuration: {@code property} is its {@value #PROPERTY} (null if unset).
+   */
+  public static void checkFinishedOrClear(
+      AccumuloClient client, String table, String property, boolean replace)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    String state = property == null || property.equals(COMPLETE) ? null : property;
     if (state == null) {
       return;
     }
