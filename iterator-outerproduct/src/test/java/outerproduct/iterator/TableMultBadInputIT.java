@@ -83,6 +83,16 @@ class TableMultBadInputIT {
     assertEquals("user 'bob' may not read input table 'badAT'", e.getMessage());
     assertFalse(client.tableOperations().exists("Cbob"), "C not created");
     assertFalse(e.getMessage().contains("bob-pw"));
+
+    // The checks and the tablet servers must act as one user.
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> TableMult.on(bob).transposeOf("badAT").times("badB").into("Cbob").client(client));
+    assertEquals(
+        "client acts as user 'root' but the client properties as 'bob'; the tablet servers would"
+            + " read and write as another user than the checks",
+        e.getMessage());
   }
 
   @Test

@@ -125,5 +125,42 @@ class TableMultCommandIT {
             "B"));
     assertTrue(err.toString().contains("--c and/or --ct"), err.toString());
     assertFalse(err.toString().contains(accumulo.clientProperties().getProperty("auth.token")));
+
+    String cluster = accumulo.clientPropertiesFile().toString();
+    err = new StringWriter();
+    assertEquals(
+        2,
+        run(
+            new StringWriter(),
+            err,
+            "--cluster",
+            cluster,
+            "--at",
+            "AT",
+            "--rows-of-b",
+            "--b",
+            "B",
+            "--c",
+            "C"));
+    assertTrue(err.toString().contains("give --at, or --rows-of-b"), err.toString());
+    err = new StringWriter();
+    assertEquals(
+        2,
+        run(
+            new StringWriter(),
+            err,
+            "--cluster",
+            cluster,
+            "--at",
+            "AT",
+            "--b",
+            "B",
+            "--c",
+            "C",
+            "--presum",
+            "lots"));
+    assertTrue(
+        err.toString().contains("--presum 'lots': expected auto or a number of cells"),
+        err.toString());
   }
 }
