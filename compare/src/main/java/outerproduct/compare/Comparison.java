@@ -51,10 +51,16 @@ final class Comparison {
       RunRecordFields records =
           new RunRecordFields(
               new RunRecords(recordsFile, RunParameters.of(options, cluster, source)));
-      var engines = options.engineOptions.engines;
-      var whole =
-          new WholeTableRuns(target, semiring, engines, tablePrefix, records, cluster.heap());
-      var queued = new QueuedRuns(target, semiring, engines, tablePrefix, records, cluster.heap());
+      RunContext run =
+          new RunContext(
+              target,
+              semiring,
+              options.engineOptions.engines,
+              tablePrefix,
+              records,
+              cluster.heap());
+      var whole = new WholeTableRuns(run);
+      var queued = new QueuedRuns(run);
       boolean allEqual = workloads(target, whole, queued);
       if (!tablePrefix.isEmpty() && !options.clusterOptions.keepTables) {
         deleteTables(target.client(), tablePrefix);

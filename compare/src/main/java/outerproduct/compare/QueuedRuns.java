@@ -7,10 +7,7 @@ import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.compare.engine.Engine;
-import outerproduct.compare.engine.TabletServerHeap;
-import outerproduct.compare.engine.Target;
 import outerproduct.compare.workload.QueuedWorkload;
-import outerproduct.kernel.semiring.Semiring;
 
 /**
  * The queued and cued workloads: for each subset size, the same row subsets for every engine at
@@ -24,26 +21,10 @@ final class QueuedRuns {
   private record BatchOf(
       Workload workload, Engine engine, int rows, int threads, String startedAt) {}
 
-  private final Target target;
-  private final Semiring<?> semiring;
-  private final List<Engine> engines;
-  private final String tablePrefix;
-  private final RunRecordFields records;
-  private final TabletServerHeap heap;
+  private final RunContext context;
 
-  QueuedRuns(
-      Target target,
-      Semiring<?> semiring,
-      List<Engine> engines,
-      String tablePrefix,
-      RunRecordFields records,
-      TabletServerHeap heap) {
-    this.target = target;
-    this.semiring = semiring;
-    this.engines = engines;
-    this.tablePrefix = tablePrefix;
-    this.records = records;
-    this.heap = heap;
+  QueuedRuns(RunContext context) {
+    this.context = context;
   }
 
   /**
@@ -71,8 +52,8 @@ final class QueuedRuns {
         continue;
       }
       List<QueuedWorkload.Request> batch =
-          QueuedWorkload.requests(semiring, in.a(), in.bMatrix(), rows, requests);
-      for (Engine engine : engines) {
+          QueuedWorkload.requests(context.semiring(), in.a(), in.bMatrix(), rows, requests);
+      for (Engine engine : context.engines()) {
         if (engine == Engine.INGEST_CEILING) {
           log.info("{}: ingest-ceiling skipped (it replays whole-table products only)", workload);
           continue;
@@ -98,14 +79,27 @@ final class QueuedRuns {
       return;
     }
     List<QueuedWorkload.Request> requests =
-        QueuedWorkload.requests(semiring, in.a(), in.bMatrix(), queuedRows.get(0), warmup);
-    for (Engine engine : engines) {
+        QueuedWorkload.requests(
+            context.semiring(), in.a(), in.bMatrix(), queuedRows.get(0), warmup);
+    for (Engine engine : context.engines()) {
       if (engine.keepsWarm() && engine != Engine.INGEST_CEILING) {
         String prefix =
-            tablePrefix + "W_" + workload.label() + "_" + engine.label().replace('-', '_');
+            context.tablePrefix()
+                + "W_"
+                + workload.label()
+                + "_"
+                + engine.label().replace('-', '_');
         try {
           QueuedWorkload.run(
-              target, engine, semiring, in.at(), in.b(), prefix, requests, 1, in.settings());
+              context.target(),
+              engine,
+              context.semiring(),
+              in.at(),
+              in.b(),
+              prefix,
+              requests,
+              1,
+              in.settings());
           log.info(
               "SCALE {} {} {}: {} warm-up request(s), not recorded",
               in.scale(),
@@ -134,19 +128,19 @@ final class QueuedRuns {
         of.engine(),
         of.threads(),
         batch.size());
-    heap.reset();
+    context.heap().reset();
     QueuedWorkload.Batch done =
         QueuedWorkload.run(
-            target,
+            context.target(),
             of.engine(),
-            semiring,
+            context.semiring(),
             in.at(),
             in.b(),
             cPrefix(of),
             batch,
             of.threads(),
             in.settings());
-    Double heapPeak = heap.peakMb();
+    Double heapPeak = context.heap().peakMb();
     long equal = done.outcomes().stream().filter(QueuedWorkload.Outcome::equal).count();
     log.info(
         "SCALE {} {} {} rows, {} at concurrency {}: {} requests in {} s = {} req/s,"
@@ -164,14 +158,14 @@ final class QueuedRuns {
         equal,
         done.outcomes().size());
     for (QueuedWorkload.Outcome o : done.outcomes()) {
-      records.append(record(of, in, done, o, heapPeak));
+      context.records().append(record(of, in, done, o, heapPeak));
     }
     return equal == done.outcomes().size();
   }
 
   /** The requests' C tables: {@code <prefix>_<request index>}. */
   private String cPrefix(BatchOf of) {
-    return tablePrefix
+    return context.tablePrefix()
         + (of.workload() == Workload.CUED ? "K_" : "Q_")
         + of.engine().label().replace('-', '_')
         + "_"
@@ -204,14 +198,16 @@ final class QueuedRuns {
           of.threads(),
           o.request().index(),
           o.error());
-      return records
+      return context
+          .records()
           .failed(asked, o.error())
           .put("rows_requested", of.rows())
           .put("batch_wall_s", done.wallSeconds())
           .put("started_at", of.startedAt());
     }
     ObjectNode record =
-        records
+        context
+            .records()
             .finished(asked, o.run())
             .put("rows_requested", of.rows())
             .put("nnz_C", o.nnz())

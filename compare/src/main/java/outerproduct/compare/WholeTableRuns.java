@@ -2,20 +2,16 @@ package outerproduct.compare;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
-import java.util.List;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.security.Authorizations;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.compare.engine.Engine;
-import outerproduct.compare.engine.TabletServerHeap;
-import outerproduct.compare.engine.Target;
 import outerproduct.compare.report.RunRecords;
 import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.ResultChecksum;
-import outerproduct.kernel.semiring.Semiring;
 
 /**
  * The whole-table workload: each engine multiplies all of AT and B, C is checked against the oracle
@@ -25,26 +21,10 @@ import outerproduct.kernel.semiring.Semiring;
 final class WholeTableRuns {
   private static final Logger log = LoggerFactory.getLogger(WholeTableRuns.class);
 
-  private final Target target;
-  private final Semiring<?> semiring;
-  private final List<Engine> engines;
-  private final String tablePrefix;
-  private final RunRecordFields records;
-  private final TabletServerHeap heap;
+  private final RunContext context;
 
-  WholeTableRuns(
-      Target target,
-      Semiring<?> semiring,
-      List<Engine> engines,
-      String tablePrefix,
-      RunRecordFields records,
-      TabletServerHeap heap) {
-    this.target = target;
-    this.semiring = semiring;
-    this.engines = engines;
-    this.tablePrefix = tablePrefix;
-    this.records = records;
-    this.heap = heap;
+  WholeTableRuns(RunContext context) {
+    this.context = context;
   }
 
   /**
@@ -56,7 +36,7 @@ final class WholeTableRuns {
    */
   boolean run(ScaleInputs in, int warmup, int repeats, int oracleUpToScale) throws Exception {
     for (int round = 0; round < warmup; round++) {
-      for (Engine engine : engines) {
+      for (Engine engine : context.engines()) {
         if (engine.keepsWarm()) {
           warmUp(engine, in, round);
         }
@@ -64,14 +44,15 @@ final class WholeTableRuns {
     }
     String expected =
         in.scale() <= oracleUpToScale
-            ? ResultChecksum.of(ReferenceMultiply.multiply(semiring, in.a(), in.bMatrix()))
+            ? ResultChecksum.of(
+                ReferenceMultiply.multiply(context.semiring(), in.a(), in.bMatrix()))
             : null;
     String reference = expected == null ? "the first engine" : "the oracle";
     boolean allEqual = true;
     // Engines take turns within each repeat, so that drift (compactions, JIT, page cache)
     // does not favour the engine that runs last.
     for (int repeat = 0; repeat < repeats; repeat++) {
-      for (Engine engine : engines) {
+      for (Engine engine : context.engines()) {
         String cTable = cTable(engine, in, repeat, repeats);
         String checksum = runOnce(engine, in, repeat, cTable, expected, reference);
         if (checksum == null) {
@@ -83,7 +64,7 @@ final class WholeTableRuns {
         }
         allEqual &= checksum.equals(expected);
         if (repeat < repeats - 1) {
-          target.client().tableOperations().delete(cTable);
+          context.target().client().tableOperations().delete(cTable);
         }
       }
     }
@@ -91,7 +72,8 @@ final class WholeTableRuns {
   }
 
   private String cTable(Engine engine, ScaleInputs in, int repeat, int repeats) {
-    String name = tablePrefix + "C_" + engine.label().replace('-', '_') + "_" + in.scale();
+    String name =
+        context.tablePrefix() + "C_" + engine.label().replace('-', '_') + "_" + in.scale();
     return repeats > 1 ? name + "_r" + repeat : name;
   }
 
@@ -108,21 +90,20 @@ final class WholeTableRuns {
         new RunRecordFields.Asked(engine, Workload.WHOLE, in, in.rowsOfAt(), 1, repeat);
     String startedAt = Instant.now().toString();
     log.info("SCALE {} {} (repeat {}): multiplying the whole table", in.scale(), engine, repeat);
-    heap.reset();
+    context.heap().reset();
     Engine.Run result;
     try {
-      result =
-          engine.multiply(
-              target, semiring, in.at(), in.b(), cTable, RowRanges.all(), in.settings());
+      result = multiplyWhole(engine, in, cTable);
     } catch (Exception e) {
       String error = RunRecords.error(e);
       log.error("SCALE {} {} (repeat {}) failed: {}", in.scale(), engine, repeat, error, e);
-      records.append(records.failed(asked, error).put("started_at", startedAt));
+      context.records().append(context.records().failed(asked, error).put("started_at", startedAt));
       deleteIfExists(cTable);
       return null;
     }
     TableChecksum.Result c =
-        TableChecksum.of(target.client(), cTable, semiring, Authorizations.EMPTY);
+        TableChecksum.of(
+            context.target().client(), cTable, context.semiring(), Authorizations.EMPTY);
     String against = expected != null ? expected : c.checksum();
     boolean equal = c.checksum().equals(against);
     log.info(
@@ -140,7 +121,8 @@ final class WholeTableRuns {
         reference,
         equal ? against : c.checksum() + " vs " + against);
     ObjectNode record =
-        records
+        context
+            .records()
             .finished(asked, result)
             .put("nnz_C", c.nnz())
             .put("checksum_C", c.checksum())
@@ -148,8 +130,8 @@ final class WholeTableRuns {
             .put("checked_against", reference)
             .put("equal", equal)
             .put("started_at", startedAt);
-    RunRecordFields.putHeapPeak(record, heap.peakMb());
-    records.append(record);
+    RunRecordFields.putHeapPeak(record, context.heap().peakMb());
+    context.records().append(record);
     return c.checksum();
   }
 
@@ -161,16 +143,20 @@ final class WholeTableRuns {
    */
   private void warmUp(Engine engine, ScaleInputs in, int round) throws Exception {
     String cTable =
-        tablePrefix + "W_" + engine.label().replace('-', '_') + "_" + in.scale() + "_" + round;
+        context.tablePrefix()
+            + "W_"
+            + engine.label().replace('-', '_')
+            + "_"
+            + in.scale()
+            + "_"
+            + round;
     log.info(
         "SCALE {} {} warm-up {}: multiplying the whole table (not recorded)",
         in.scale(),
         engine,
         round);
     try {
-      Engine.Run result =
-          engine.multiply(
-              target, semiring, in.at(), in.b(), cTable, RowRanges.all(), in.settings());
+      Engine.Run result = multiplyWhole(engine, in, cTable);
       log.info(
           "SCALE {} {} warm-up {} (not recorded): {} s",
           in.scale(),
@@ -184,9 +170,20 @@ final class WholeTableRuns {
     }
   }
 
+  private Engine.Run multiplyWhole(Engine engine, ScaleInputs in, String cTable) throws Exception {
+    return engine.multiply(
+        context.target(),
+        context.semiring(),
+        in.at(),
+        in.b(),
+        cTable,
+        RowRanges.all(),
+        in.settings());
+  }
+
   private void deleteIfExists(String table) throws Exception {
     try {
-      target.client().tableOperations().delete(table);
+      context.target().client().tableOperations().delete(table);
     } catch (TableNotFoundException e) {
       // nothing was created
     }

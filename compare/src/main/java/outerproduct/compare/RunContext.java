@@ -1,0 +1,19 @@
+package outerproduct.compare;
+
+import java.util.List;
+import outerproduct.compare.engine.Engine;
+import outerproduct.compare.engine.TabletServerHeap;
+import outerproduct.compare.engine.Target;
+import outerproduct.kernel.semiring.Semiring;
+
+/**
+ * What every workload of one run shares: the cluster, the semiring, the engines in the order they
+ * take turns, the prefix of this run's tables, where records go, and the heap gauge.
+ */
+record RunContext(
+    Target target,
+    Semiring<?> semiring,
+    List<Engine> engines,
+    String tablePrefix,
+    RunRecordFields records,
+    TabletServerHeap heap) {}
