@@ -11,16 +11,23 @@ import org.apache.accumulo.core.data.Value;
  * the tablet server process that wrote (so the client can tell when a tablet's work moved between
  * processes); {@code error}, when not null, says why that tablet's multiply stopped (its last
  * entry).
+ *
+ * <p>Two clocks of the tablet server, in microseconds: {@code busyMicros}, the time its calls of
+ * the write iterator took (reading B and AT, forming and writing products), and {@code
+ * flushMicros}, the part of it spent opening C's writers and waiting at their close for C's tablet
+ * servers to accept every entry. Summed over tablets, which run in parallel.
  */
 public record Progress(
     long rowsAligned,
     long partialProducts,
     long entriesWritten,
     long resumes,
+    long busyMicros,
+    long flushMicros,
     String server,
     String error) {
 
-  public static final Progress NONE = new Progress(0, 0, 0, 0, null, null);
+  public static final Progress NONE = new Progress(0, 0, 0, 0, 0, 0, null, null);
 
   /** Sums the counts; the first error is kept, the server is dropped (a total spans many). */
   public Progress plus(Progress other) {
@@ -29,6 +36,8 @@ public record Progress(
         partialProducts + other.partialProducts,
         entriesWritten + other.entriesWritten,
         resumes + other.resumes,
+        busyMicros + other.busyMicros,
+        flushMicros + other.flushMicros,
         null,
         error != null ? error : other.error);
   }
@@ -43,6 +52,10 @@ public record Progress(
             + ","
             + resumes
             + ","
+            + busyMicros
+            + ","
+            + flushMicros
+            + ","
             + (server == null ? "" : server);
     return new Value(error == null ? counts : counts + "\n" + error);
   }
@@ -52,7 +65,7 @@ public record Progress(
     int newline = text.indexOf('\n');
     String error = newline < 0 ? null : text.substring(newline + 1);
     String[] parts = (newline < 0 ? text : text.substring(0, newline)).split(",", -1);
-    if (parts.length != 5) {
+    if (parts.length != 7) {
       throw new IllegalArgumentException("not a TableMult monitoring value: '" + value + "'");
     }
     return new Progress(
@@ -60,7 +73,9 @@ public record Progress(
         Long.parseLong(parts[1]),
         Long.parseLong(parts[2]),
         Long.parseLong(parts[3]),
-        parts[4].isEmpty() ? null : parts[4],
+        Long.parseLong(parts[4]),
+        Long.parseLong(parts[5]),
+        parts[6].isEmpty() ? null : parts[6],
         error);
   }
 }

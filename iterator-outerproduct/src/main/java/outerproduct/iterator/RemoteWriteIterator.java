@@ -227,19 +227,6 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     work();
   }
 
-  /** What one call of {@link #work()} got through, and the row it is in. */
-  private static final class Stretch {
-    long rows;
-    long products;
-    byte[] lastDoneRow;
-    ByteSequence currentRow;
-
-    void endRow() {
-      rows++;
-      lastDoneRow = currentRow.toArray();
-    }
-  }
-
   /** Writes products until a monitoring limit or the end; sets the entry to return, if any. */
   private void work() throws IOException {
     topKey = null;
@@ -249,11 +236,11 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
       finished = true;
       return;
     }
-    long begin = System.currentTimeMillis();
-    Stretch done = new Stretch();
+    CallStretch done = new CallStretch();
     ResultWriter<?> writer = null;
     try {
       source.seek(remaining, columnFamilies, inclusive);
+      long opening = System.nanoTime();
       try (ResultWriter<?> open =
           new ResultWriter<>(
               semiring,
@@ -263,8 +250,11 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
               presum,
               ResultWriter.config(writerMemory, writerThreads))) {
         writer = open;
-        writeUntilLimit(open, done, begin);
+        done.flushNanos = System.nanoTime() - opening;
+        writeUntilLimit(open, done);
+        done.closing = System.nanoTime();
       }
+      done.flushNanos += System.nanoTime() - done.closing;
     } catch (IOException | RuntimeException e) {
       failed(
           e,
@@ -277,8 +267,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     if (done.lastDoneRow != null) {
       resumeAfterRow = done.lastDoneRow;
       topKey = new Key(done.lastDoneRow);
-      topValue =
-          new Progress(done.rows, done.products, writer.written(), resumes, SERVER, null).encode();
+      topValue = done.progress(writer.written(), resumes, SERVER).encode();
       resumes = 0;
     }
   }
@@ -287,15 +276,14 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
    * Adds the source's products to {@code writer} until a monitoring limit is reached at a row
    * boundary (the safe point a re-seek resumes after) or the source ends.
    */
-  private void writeUntilLimit(ResultWriter<?> writer, Stretch done, long begin)
-      throws IOException {
+  private void writeUntilLimit(ResultWriter<?> writer, CallStretch done) throws IOException {
     while (source.hasTop()) {
       Key key = source.getTopKey();
       ByteSequence k = key.getRowData();
       if (done.currentRow == null || !done.currentRow.equals(k)) {
         if (done.currentRow != null) {
           done.endRow();
-          if (limitReached(done.products, begin)) {
+          if (limitReached(done.products, done.beginMillis)) {
             return;
           }
         }
@@ -336,7 +324,8 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
         why,
         e);
     topKey = new Key(row, ERROR_FAMILY, new byte[0]);
-    topValue = new Progress(rows, products, written, resumes, SERVER, why.toString()).encode();
+    topValue =
+        new Progress(rows, products, written, resumes, 0, 0, SERVER, why.toString()).encode();
   }
 
   private static byte[] startRow(Range range) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
@@ -16,6 +17,7 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import outerproduct.kernel.accumulo.IncompleteResultException;
+import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.ResultState;
 
 /**
@@ -32,6 +34,9 @@ final class ResultScan {
   private final List<String> results;
   private final PhaseClock clock;
 
+  /** Result tables that did not exist before {@link #prepare}. */
+  private final List<String> created = new ArrayList<>();
+
   ResultScan(AccumuloClient client, List<String> results, PhaseClock clock) {
     this.client = client;
     this.results = List.copyOf(results);
@@ -42,6 +47,9 @@ final class ResultScan {
   ResultScan prepare(String semiring, boolean removeZeros, boolean replaceIncomplete)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     for (String result : results) {
+      if (!client.tableOperations().exists(result)) {
+        created.add(result);
+      }
       String state = ResultTables.prepare(client, result, semiring, new TreeSet<>(), removeZeros);
       ResultState.checkFinishedOrClear(client, result, state, replaceIncomplete);
     }
@@ -50,12 +58,14 @@ final class ResultScan {
   }
 
   /**
-   * Scans {@code table} over {@code ranges} with {@code stack}, passing each monitoring entry's
-   * progress to {@code progress}.
+   * Once {@code inputs} (the input tables' checks) have passed, scans {@code table} over {@code
+   * ranges} with {@code stack}, passing each monitoring entry's progress to {@code progress}. If
+   * they fail, the result tables {@link #prepare} created are deleted and nothing was written.
    *
    * @throws IncompleteResultException after marking every result incomplete
    */
   Totals scan(
+      CompletableFuture<Void> inputs,
       String table,
       List<Range> ranges,
       List<IteratorSetting> stack,
@@ -64,6 +74,10 @@ final class ResultScan {
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     ScanExecutorCheck.warnIfShared(client, table);
     clock.lap("executor_check");
+    TabletMoves moves = TabletMoves.watch(client, table, results);
+    clock.lap("hosting_before");
+    awaitInputs(inputs);
+    clock.lap("check_inputs");
     for (String result : results) {
       ResultState.writing(client, result, "iterator");
     }
@@ -71,8 +85,6 @@ final class ResultScan {
     Totals totals;
     String moved;
     try {
-      TabletMoves moves = TabletMoves.watch(client, table, results);
-      clock.lap("hosting_before");
       totals = scanWriting(table, ranges, stack, scanThreads, progress, moves);
       clock.lap("scan");
       moved = moves.moved();
@@ -95,6 +107,18 @@ final class ResultScan {
     }
     clock.lap("mark_complete");
     return totals;
+  }
+
+  private void awaitInputs(CompletableFuture<Void> inputs)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    try {
+      InputTables.await(inputs);
+    } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
+      for (String result : created) {
+        client.tableOperations().delete(result);
+      }
+      throw e;
+    }
   }
 
   private Totals scanWriting(

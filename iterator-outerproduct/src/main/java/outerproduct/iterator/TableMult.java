@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
@@ -60,10 +61,12 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
 
   /**
    * Totals over every tablet of B. {@code seconds} runs from the call to C complete; {@code phases}
-   * splits it on the client's clock, in order: connect, check_inputs (AT and B readable),
-   * prepare_results (C checked or created, its state checked), executor_check, mark_writing,
-   * hosting_before (where B's and C's tablets are), scan (the multiply inside the tablet servers),
-   * hosting_after (the same, to find a moved tablet), mark_complete.
+   * splits it on the client's clock, in order: connect, prepare_results (C checked or created, its
+   * state checked), executor_check, hosting_before (where B's and C's tablets are, once C's are
+   * hosted), check_inputs (what is left of AT's and B's checks, which run beside the three before),
+   * mark_writing, scan (the multiply inside the tablet servers), hosting_after (the same, to find a
+   * moved tablet), mark_complete. {@code tabletSeconds} and {@code flushSeconds} are the tablet
+   * servers' clocks summed over tablets ({@link Progress}).
    */
   public record Result(
       long rowsAligned,
@@ -72,7 +75,9 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       long resumes,
       long monitoringEntries,
       double seconds,
-      Map<String, Double> phases) {
+      Map<String, Double> phases,
+      double tabletSeconds,
+      double flushSeconds) {
     public double partialProductsPerSecond() {
       return partialProducts / seconds;
     }
@@ -266,16 +271,15 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     try (ClientLease lease = lease()) {
       AccumuloClient client = lease.client();
       clock.lap("connect");
-      if (at != null) {
-        InputTables.checkReadable(client, at, b);
-      } else {
-        InputTables.checkReadable(client, b);
-      }
-      clock.lap("check_inputs");
+      // Checked while C is prepared and located; awaited before anything is written.
+      CompletableFuture<Void> inputs =
+          at != null
+              ? InputTables.checkReadableLater(client, at, b)
+              : InputTables.checkReadableLater(client, b);
       // A row subset reaches AT through the stack (one seeking scan per tablet of B); B is
       // scanned over the subset's span and its other rows are sought past.
       List<Range> bRanges = List.of(rows.isAll() ? new Range() : Ranges.span(rows));
-      return writeResults(client, b, bRanges, stack(), begin, clock);
+      return writeResults(client, inputs, b, bRanges, stack(), begin, clock);
     }
   }
 
@@ -292,10 +296,9 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     try (ClientLease lease = lease()) {
       AccumuloClient client = lease.client();
       clock.lap("connect");
-      InputTables.checkReadable(client, productsTable);
-      clock.lap("check_inputs");
       return writeResults(
           client,
+          InputTables.checkReadableLater(client, productsTable),
           productsTable,
           Ranges.toAccumulo(rows),
           List.of(remoteWriteSetting()),
@@ -304,9 +307,13 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     }
   }
 
-  /** Writes C and CT by scanning {@code table} with {@code stack} ({@link ResultScan}). */
+  /**
+   * Writes C and CT by scanning {@code table} with {@code stack} ({@link ResultScan}) once {@code
+   * inputs}, the checks of the input tables, have passed.
+   */
   private Result writeResults(
       AccumuloClient client,
+      CompletableFuture<Void> inputs,
       String table,
       List<Range> ranges,
       List<IteratorSetting> stack,
@@ -322,7 +329,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     ResultScan.Totals totals =
         new ResultScan(client, results, clock)
             .prepare(semiring, removeZeros, replaceIncomplete)
-            .scan(table, ranges, stack, scanThreads, progress);
+            .scan(inputs, table, ranges, stack, scanThreads, progress);
     Progress total = totals.total();
     return new Result(
         total.rowsAligned(),
@@ -331,7 +338,9 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
         total.resumes(),
         totals.monitoringEntries(),
         (System.nanoTime() - begin) / 1e9,
-        clock.seconds());
+        clock.seconds(),
+        total.busyMicros() / 1e6,
+        total.flushMicros() / 1e6);
   }
 
   /**

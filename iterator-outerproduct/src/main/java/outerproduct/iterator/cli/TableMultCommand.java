@@ -223,6 +223,12 @@ public final class TableMultCommand implements Callable<Integer> {
                 phases.append(
                     String.format(Locale.ROOT, " %s %.3f,", phase.replace('_', ' '), seconds)));
     out.println(phases.substring(0, phases.length() - 1));
+    out.printf(
+        Locale.ROOT,
+        "  tablet servers, summed over tablets: busy %.3f s, of it opening and flushing C's"
+            + " writers %.3f s%n",
+        r.tabletSeconds(),
+        r.flushSeconds());
   }
 
   private long presumCells() {

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
@@ -14,6 +16,18 @@ import org.apache.accumulo.core.security.TablePermission;
 
 /** Checks an engine makes of its inputs before it writes anything. */
 public final class InputTables {
+  /**
+   * Runs the checks of all but the first table; the first runs on the caller's thread. Not the
+   * common pool: on a 2-core machine that has one thread, which ran the checks one after another.
+   */
+  private static final ExecutorService CHECKS =
+      Executors.newCachedThreadPool(
+          task -> {
+            Thread thread = new Thread(task, "outerproduct-input-check");
+            thread.setDaemon(true);
+            return thread;
+          });
+
   private InputTables() {}
 
   /**
@@ -28,7 +42,8 @@ public final class InputTables {
     String user = client.whoami();
     Authorizations auths = client.securityOperations().getUserAuthorizations(user);
     List<CompletableFuture<Void>> checks = new ArrayList<>();
-    for (String table : tables) {
+    for (int t = 1; t < tables.length; t++) {
+      String table = tables[t];
       checks.add(
           CompletableFuture.runAsync(
               () -> {
@@ -37,24 +52,51 @@ public final class InputTables {
                 } catch (AccumuloException | AccumuloSecurityException e) {
                   throw new CompletionException(e);
                 }
-              }));
+              },
+              CHECKS));
+    }
+    if (tables.length > 0) {
+      check(client, user, auths, tables[0]);
     }
     for (CompletableFuture<Void> check : checks) {
-      try {
-        check.join();
-      } catch (CompletionException e) {
-        Throwable cause = e.getCause();
-        if (cause instanceof AccumuloException ae) {
-          throw ae;
-        }
-        if (cause instanceof AccumuloSecurityException ase) {
-          throw ase;
-        }
-        if (cause instanceof RuntimeException re) {
-          throw re;
-        }
-        throw e;
+      await(check);
+    }
+  }
+
+  /**
+   * Starts {@link #checkReadable(AccumuloClient, String...)} on another thread, so that a caller
+   * can prepare its results meanwhile; {@link #await} its outcome before writing anything.
+   */
+  public static CompletableFuture<Void> checkReadableLater(
+      AccumuloClient client, String... tables) {
+    return CompletableFuture.runAsync(
+        () -> {
+          try {
+            checkReadable(client, tables);
+          } catch (AccumuloException | AccumuloSecurityException e) {
+            throw new CompletionException(e);
+          }
+        },
+        CHECKS);
+  }
+
+  /** Waits for checks started on another thread and throws what they threw. */
+  public static void await(CompletableFuture<Void> check)
+      throws AccumuloException, AccumuloSecurityException {
+    try {
+      check.join();
+    } catch (CompletionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof AccumuloException ae) {
+        throw ae;
       }
+      if (cause instanceof AccumuloSecurityException ase) {
+        throw ase;
+      }
+      if (cause instanceof RuntimeException re) {
+        throw re;
+      }
+      throw e;
     }
   }
 
