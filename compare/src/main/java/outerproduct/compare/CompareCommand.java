@@ -65,6 +65,17 @@ public final class CompareCommand implements Callable<Integer> {
               + " entries). Default: ${DEFAULT-VALUE}.")
   InputLoad.Method load;
 
+  @Option(
+      names = "--cued-block-size",
+      defaultValue = "16K",
+      paramLabel = "SIZE",
+      description =
+          "Cued: data block size of the selection table and B (table.file.compress.blocksize):"
+              + " each row asked for is a seek, which decodes its block up to the row, so tables"
+              + " served by row lookups want small blocks. The other workloads' inputs keep"
+              + " Accumulo's default (100K). Default: ${DEFAULT-VALUE}.")
+  String cuedBlockSize;
+
   @Mixin EngineOptions engineOptions;
 
   @Mixin ClusterOptions clusterOptions;
@@ -167,6 +178,7 @@ public final class CompareCommand implements Callable<Integer> {
     try {
       sweep.resolve();
       OptionChecks.atLeastOne("--tablets", tablets);
+      OptionChecks.blockSize("--cued-block-size", cuedBlockSize);
       engineOptions.validate();
       clusterOptions.validate();
       MatrixSource source = inputOptions.source();

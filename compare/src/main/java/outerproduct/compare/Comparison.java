@@ -60,7 +60,7 @@ final class Comparison {
               records,
               cluster.heap());
       var whole = new WholeTableRuns(run);
-      var queued = new QueuedRuns(run);
+      var queued = new QueuedRuns(run, options.sweep.preparedC);
       boolean allEqual = workloads(target, whole, queued);
       if (!tablePrefix.isEmpty() && !options.clusterOptions.keepTables) {
         deleteTables(target.client(), tablePrefix);
@@ -120,7 +120,8 @@ final class Comparison {
     tables.put(atTable, a);
     tables.put(bTable, b);
     InputLoad.Method used =
-        InputLoad.load(target.client(), options.load, target.volumes(), options.tablets, tables);
+        InputLoad.load(
+            target.client(), options.load, target.volumes(), options.tablets, null, tables);
     log.info(
         "SCALE {}: loaded {} ({} entries) and {} ({} entries) by {} in {} s",
         scale,
@@ -153,7 +154,13 @@ final class Comparison {
     tables.put(selectionTable, selection);
     tables.put(bTable, b);
     long loadBegin = System.nanoTime();
-    InputLoad.load(target.client(), options.load, target.volumes(), options.tablets, tables);
+    InputLoad.load(
+        target.client(),
+        options.load,
+        target.volumes(),
+        options.tablets,
+        options.cuedBlockSize,
+        tables);
     log.info(
         "cued SCALE {}: loaded {} ({} rows selectable) and {} ({} entries) in {} s",
         scale,

@@ -41,8 +41,9 @@ final class InputLoad {
   private InputLoad() {}
 
   /**
-   * Loads each table (name to matrix, in order) into {@code tablets} tablets. A bulk import stages
-   * its RFiles on {@code fileSystem}'s default file system, which must be the instance's.
+   * Loads each table (name to matrix, in order) into {@code tablets} tablets with data blocks of
+   * {@code blockSize} (null: Accumulo's default). A bulk import stages its RFiles on {@code
+   * fileSystem}'s default file system, which must be the instance's.
    *
    * @return the method used for the largest matrix (what the records report)
    */
@@ -51,6 +52,7 @@ final class InputLoad {
       Method method,
       Supplier<Configuration> fileSystem,
       int tablets,
+      String blockSize,
       Map<String, SparseMatrix> tables)
       throws Exception {
     long total = tables.values().stream().mapToLong(SparseMatrix::nnz).sum();
@@ -66,6 +68,9 @@ final class InputLoad {
             .build()) {
       for (Map.Entry<String, SparseMatrix> t : tables.entrySet()) {
         MatrixLoader loader = MatrixLoader.into(client).tablets(tablets).onProgress(bar::stepBy);
+        if (blockSize != null) {
+          loader.blockSize(blockSize);
+        }
         if (method.resolve(t.getValue().nnz()) == Method.BULK) {
           loader.bulk(fileSystem.get());
         }

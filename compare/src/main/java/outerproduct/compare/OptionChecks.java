@@ -1,5 +1,7 @@
 package outerproduct.compare;
 
+import outerproduct.inputs.MatrixLoader;
+
 /** Checks the commands' option classes share; each names the option and the value at fault. */
 final class OptionChecks {
   private OptionChecks() {}
@@ -8,5 +10,9 @@ final class OptionChecks {
     if (value < 1) {
       throw new IllegalArgumentException(option + " must be at least 1, got " + value);
     }
+  }
+
+  static void blockSize(String option, String size) {
+    MatrixLoader.checkBlockSize(option, size);
   }
 }

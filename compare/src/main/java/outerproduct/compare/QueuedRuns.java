@@ -23,8 +23,12 @@ final class QueuedRuns {
 
   private final RunContext context;
 
-  QueuedRuns(RunContext context) {
+  /** Result tables prepared ahead of each batch's requests; 0 = each request creates its C. */
+  private final int preparedC;
+
+  QueuedRuns(RunContext context, int preparedC) {
     this.context = context;
+    this.preparedC = preparedC;
   }
 
   /**
@@ -99,6 +103,7 @@ final class QueuedRuns {
               prefix,
               requests,
               1,
+              preparedC,
               in.settings());
           log.info(
               "SCALE {} {} {}: {} warm-up request(s), not recorded",
@@ -139,6 +144,7 @@ final class QueuedRuns {
             cPrefix(of),
             batch,
             of.threads(),
+            preparedC,
             in.settings());
     Double heapPeak = context.heap().peakMb();
     long equal = done.outcomes().stream().filter(QueuedWorkload.Outcome::equal).count();

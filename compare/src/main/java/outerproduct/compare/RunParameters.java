@@ -31,8 +31,10 @@ final class RunParameters {
             .put("tablets_B", command.tablets)
             .put("tablets_C", engines.tabletsC)
             .put("load", command.load.label())
+            .put("cued_block_size", command.cuedBlockSize)
             .put("repeats", sweep.repeats)
             .put("warmup", sweep.warmup)
+            .put("prepared_c", sweep.preparedC)
             .put("presum", engines.presumText)
             .put(
                 "c_durability",

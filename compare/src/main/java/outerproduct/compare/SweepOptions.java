@@ -80,6 +80,17 @@ final class SweepOptions {
   List<Integer> cuedRows;
 
   @Option(
+      names = "--prepared-c",
+      defaultValue = "0",
+      paramLabel = "N",
+      description =
+          "Queued and cued: keep N result tables created (each engine's kind) and hosted ahead"
+              + " of the requests, as a service answering them would, so that a request takes one"
+              + " instead of creating its C; its latency then counts only a wait for one. 0 ="
+              + " each request creates its C, inside its latency. Default: ${DEFAULT-VALUE}.")
+  int preparedC;
+
+  @Option(
       names = "--repeats",
       defaultValue = "1",
       description =
@@ -115,6 +126,9 @@ final class SweepOptions {
   void resolve() {
     preset.fillIn(this);
     OptionChecks.atLeastOne("--requests", requests);
+    if (preparedC < 0) {
+      throw new IllegalArgumentException("--prepared-c must be 0 or more, got " + preparedC);
+    }
     OptionChecks.atLeastOne("--repeats", repeats);
     if (warmup < 0) {
       throw new IllegalArgumentException("--warmup " + warmup + ": expected 0 or more");

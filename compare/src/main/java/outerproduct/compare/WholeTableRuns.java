@@ -171,7 +171,7 @@ final class WholeTableRuns {
   }
 
   private Engine.Run multiplyWhole(Engine engine, ScaleInputs in, String cTable) throws Exception {
-    return engine.multiply(
+    return engine.createAndMultiply(
         context.target(),
         context.semiring(),
         in.at(),

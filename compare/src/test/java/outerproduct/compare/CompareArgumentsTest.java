@@ -37,6 +37,9 @@ class CompareArgumentsTest {
         "--mr-output files | --mr-output': 'files': expected batchwriter or" + " bulk",
         "--mr-uber sometimes | --mr-uber': 'sometimes': expected auto, on or off",
         "--cued-rows 0 | --cued-rows must be at least 1, got 0",
+        "--prepared-c -1 | --prepared-c must be 0 or more, got -1",
+        "--cued-block-size 16Q | --cued-block-size must be a number of bytes with an optional K or"
+            + " M (e.g. 16K), got '16Q'",
         "--presum -1 | --presum must be between 0 (off) and 268435456 cells, got -1",
         "--presum lots | --presum 'lots': expected auto or a number of cells",
         "--mr-presum 300000000 | --mr-presum must be between 0 (off) and 268435456 cells, got"

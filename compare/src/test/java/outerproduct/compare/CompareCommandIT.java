@@ -108,7 +108,9 @@ class CompareCommandIT {
             "--requests",
             "2",
             "--concurrency",
-            "1,2");
+            "1,2",
+            "--prepared-c",
+            "2");
     assertEquals(0, exit, "scripts/compare exit code");
 
     Path run;
@@ -129,6 +131,7 @@ class CompareCommandIT {
       }
       assertTrue(r.path("equal").asBoolean(), "C differs from its reference: " + r);
       assertEquals(1, r.path("warmup").asInt(-1), "the warm-up setting is recorded: " + r);
+      assertEquals(2, r.path("prepared_c").asInt(-1), "queued C tables prepared ahead: " + r);
       // An existing cluster: its settings are read from the instance, its heap is not measured.
       assertTrue(
           r.path("accumulo_settings").has("table.scan.dispatcher.opts.executor.tablemult"),

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -49,6 +50,7 @@ public final class MatrixLoader {
   private final AccumuloClient client;
   private int tablets = 1;
   private Configuration bulk;
+  private Map<String, String> tableProperties = Map.of();
   private LongConsumer progress = entries -> {};
 
   private MatrixLoader(AccumuloClient client) {
@@ -84,6 +86,34 @@ public final class MatrixLoader {
     return this;
   }
 
+  /**
+   * The table's data block size ({@value #BLOCK_SIZE_PROPERTY}, e.g. {@code 16K}), for its files
+   * and the bulk-loaded ones alike; without it, Accumulo's default (100K). A table read by row
+   * lookups wants small blocks: a seek decodes its block from the start up to the row.
+   */
+  public MatrixLoader blockSize(String size) {
+    this.tableProperties = Map.of(BLOCK_SIZE_PROPERTY, checkBlockSize("block size", size));
+    return this;
+  }
+
+  /**
+   * @return {@code size}
+   * @throws IllegalArgumentException naming {@code what} unless it is a number of bytes with an
+   *     optional K or M
+   */
+  public static String checkBlockSize(String what, String size) {
+    if (size == null || !size.matches("[1-9][0-9]{0,6}[KkMm]?")) {
+      throw new IllegalArgumentException(
+          what
+              + " must be a number of bytes with an optional K or M (e.g. 16K), got '"
+              + size
+              + "'");
+    }
+    return size;
+  }
+
+  public static final String BLOCK_SIZE_PROPERTY = "table.file.compress.blocksize";
+
   /** Called with the number of entries written since its last call, every few thousand entries. */
   public MatrixLoader onProgress(LongConsumer entriesWritten) {
     this.progress = entriesWritten;
@@ -101,7 +131,7 @@ public final class MatrixLoader {
           "table '" + table + "' already exists; refusing to load into it");
     }
     SortedSet<Text> splits = splits(matrix, tablets);
-    NewTableConfiguration config = new NewTableConfiguration();
+    NewTableConfiguration config = new NewTableConfiguration().setProperties(tableProperties);
     if (!splits.isEmpty()) {
       config.withSplits(splits);
     }
@@ -169,6 +199,7 @@ public final class MatrixLoader {
                 RFile.newWriter()
                     .to(new Path(dir, String.format("tablet-%05d.rf", file++)).toString())
                     .withFileSystem(fs)
+                    .withTableProperties(tableProperties)
                     .build();
             writer.startDefaultLocalityGroup();
           }

@@ -80,7 +80,8 @@ public final class ClientEngine {
   /**
    * Multiplies within the budget {@link #cellBudget()} of this JVM.
    *
-   * @throws IllegalArgumentException if C exists or equals an input: C is always a fresh table
+   * @throws IllegalArgumentException if C equals an input or holds entries: C is a new table,
+   *     created here or by the caller
    * @throws MemoryBudgetExceededException if C would not fit; C is then empty
    */
   public static <T> Result multiply(
@@ -120,12 +121,7 @@ public final class ClientEngine {
     }
     // Created before the clock starts, as the server-side engines' C is.
     long prepareBegin = System.nanoTime();
-    try {
-      client.tableOperations().create(c);
-    } catch (TableExistsException e) {
-      throw new IllegalArgumentException(
-          "result table '" + c + "' already exists; refusing to add to it", e);
-    }
+    createOrCheckEmpty(client, c, auths);
     long begin = System.nanoTime();
     double prepareSeconds = (begin - prepareBegin) / 1e9;
     Map<Cell, T> sums = new HashMap<>();
@@ -150,6 +146,30 @@ public final class ClientEngine {
           counts[0], counts[1], sums.size(), (System.nanoTime() - begin) / 1e9, prepareSeconds);
     } finally {
       CELLS_HELD.addAndGet(-sums.size());
+    }
+  }
+
+  /**
+   * Creates C, or accepts a C that a caller created for this multiply if it holds nothing: the
+   * baseline writes each cell once, so adding to earlier entries would replace them, not sum.
+   */
+  private static void createOrCheckEmpty(AccumuloClient client, String c, Authorizations auths)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    // Looked up first: a create refused because the table exists is a round trip to the manager.
+    if (!client.tableOperations().exists(c)) {
+      try {
+        client.tableOperations().create(c);
+        return;
+      } catch (TableExistsException e) {
+        // created meanwhile by another client: checked below like a prepared C
+      }
+    }
+    try (Scanner scanner = client.createScanner(c, auths)) {
+      scanner.setBatchSize(1);
+      if (scanner.iterator().hasNext()) {
+        throw new IllegalArgumentException(
+            "result table '" + c + "' already holds entries; refusing to add to it");
+      }
     }
   }
 

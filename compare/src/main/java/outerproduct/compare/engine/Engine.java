@@ -28,24 +28,28 @@ public enum Engine implements Choice {
         RowRanges rows,
         Settings settings)
         throws Exception {
-      AccumuloClient client = target.client();
-      long prepareBegin = System.nanoTime();
-      ResultTables.prepare(client, c, semiring.name(), settings.resultSplits(), false);
-      settings.applyDurability(client, c);
-      double prepareSeconds = secondsSince(prepareBegin);
       TableMult.Result r =
           TableMult.on(target.clientProperties())
               .transposeOf(at)
               .times(b)
               .into(c)
-              .client(client)
+              .client(target.client())
               .semiring(semiring.name())
               .rows(rows)
               .presum(settings.presum())
               .run();
       Map<String, Object> info = new LinkedHashMap<>();
       r.phases().forEach((phase, seconds) -> info.put("t_" + phase + "_s", seconds));
-      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), prepareSeconds, info);
+      info.put("t_tablets_busy_s", r.tabletSeconds());
+      info.put("t_tablets_flush_s", r.flushSeconds());
+      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, info);
+    }
+
+    @Override
+    public void createResult(Target target, Semiring<?> semiring, String c, Settings settings)
+        throws Exception {
+      ResultTables.prepare(target.client(), c, semiring.name(), settings.resultSplits(), false);
+      settings.applyDurability(target.client(), c);
     }
   },
   /**
@@ -70,10 +74,6 @@ public enum Engine implements Choice {
       }
       String products = "P_" + c;
       ProductsTable.write(client, target.volumes().get(), semiring, at, b, products);
-      long prepareBegin = System.nanoTime();
-      ResultTables.prepare(client, c, semiring.name(), settings.resultSplits(), false);
-      settings.applyDurability(client, c);
-      double prepareSeconds = secondsSince(prepareBegin);
       TableMult.Result r =
           TableMult.on(target.clientProperties())
               .transposeOf(at)
@@ -83,8 +83,13 @@ public enum Engine implements Choice {
               .presum(settings.presum())
               .replayProducts(products);
       client.tableOperations().delete(products);
-      return new Run(
-          r.partialProducts(), r.entriesWritten(), r.seconds(), prepareSeconds, Map.of());
+      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, Map.of());
+    }
+
+    @Override
+    public void createResult(Target target, Semiring<?> semiring, String c, Settings settings)
+        throws Exception {
+      ITERATOR.createResult(target, semiring, c, settings);
     }
   },
   CLIENT("client") {
@@ -108,8 +113,14 @@ public enum Engine implements Choice {
               c,
               rows,
               client.securityOperations().getUserAuthorizations(client.whoami()));
-      return new Run(
-          r.partialProducts(), r.entriesWritten(), r.seconds(), r.prepareSeconds(), Map.of());
+      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, Map.of());
+    }
+
+    /** A plain table: the baseline writes each cell of C once, already summed. */
+    @Override
+    public void createResult(Target target, Semiring<?> semiring, String c, Settings settings)
+        throws Exception {
+      target.client().tableOperations().create(c);
     }
   },
   /**
@@ -129,14 +140,6 @@ public enum Engine implements Choice {
         Settings settings)
         throws Exception {
       boolean uber = settings.mrUber().appliesTo(rows);
-      // C is created here, as the iterator engine's is, so both times start at the multiply.
-      long prepareBegin = System.nanoTime();
-      NewTableConfiguration cConfig = new NewTableConfiguration();
-      if (!settings.resultSplits().isEmpty()) {
-        cConfig.withSplits(settings.resultSplits());
-      }
-      target.client().tableOperations().create(c, cConfig);
-      double prepareSeconds = secondsSince(prepareBegin);
       MapReduceMultiply.Result r =
           MapReduceMultiply.on(target.yarn().get(), target.clientPropertiesFile())
               .transposeOf(at)
@@ -171,7 +174,18 @@ public enum Engine implements Choice {
       info.put("t_commit_s", finiteOrNull(r.phases().commit()));
       info.put("t_notice_s", finiteOrNull(r.phases().notice()));
       info.put("t_bulk_import_s", r.phases().bulkImport());
-      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), prepareSeconds, info);
+      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, info);
+    }
+
+    /** A plain table with C's split points; the job's reducers write each cell once. */
+    @Override
+    public void createResult(Target target, Semiring<?> semiring, String c, Settings settings)
+        throws Exception {
+      NewTableConfiguration cConfig = new NewTableConfiguration();
+      if (!settings.resultSplits().isEmpty()) {
+        cConfig.withSplits(settings.resultSplits());
+      }
+      target.client().tableOperations().create(c, cConfig);
     }
   };
 
@@ -219,8 +233,9 @@ public enum Engine implements Choice {
 
   /**
    * What every engine reports. {@code seconds} runs from the engine's start (C already created) to
-   * C readable; {@code prepareSeconds} is the creating of C before it, so a request's latency, what
-   * an analyst waits, is their sum ({@link #requestSeconds}). {@code info} holds engine-specific,
+   * C readable; {@code prepareSeconds} is the creating of C before it (or the wait for a C prepared
+   * ahead, {@link outerproduct.kernel.accumulo.PreparedTables}), so a request's latency, what an
+   * analyst waits, is their sum ({@link #requestSeconds}). {@code info} holds engine-specific,
    * informational fields for the report (job id, task counts, client-side phases, …).
    */
   public record Run(
@@ -232,6 +247,11 @@ public enum Engine implements Choice {
     /** From the call, creating C included, to C readable. */
     public double requestSeconds() {
       return prepareSeconds + seconds;
+    }
+
+    /** This run, after {@code seconds} of creating C or waiting for a prepared one. */
+    public Run afterPreparing(double seconds) {
+      return new Run(partialProducts, entriesWritten, this.seconds, seconds, info);
     }
   }
 
@@ -262,6 +282,10 @@ public enum Engine implements Choice {
     return name;
   }
 
+  /**
+   * Multiplies into {@code c}, which {@link #createResult} created; {@link Run#prepareSeconds} is 0
+   * (see {@link #createAndMultiply}).
+   */
   public abstract Run multiply(
       Target target,
       Semiring<?> semiring,
@@ -271,6 +295,29 @@ public enum Engine implements Choice {
       RowRanges rows,
       Settings settings)
       throws Exception;
+
+  /**
+   * Creates C as this engine needs it: the iterator engine's with its ⊕ combiner, the others plain.
+   * The harness does it before the engine's clock starts, per request or ahead of the requests.
+   */
+  public abstract void createResult(
+      Target target, Semiring<?> semiring, String c, Settings settings) throws Exception;
+
+  /** Creates C, then multiplies: a request that does not find its C prepared. */
+  public Run createAndMultiply(
+      Target target,
+      Semiring<?> semiring,
+      String at,
+      String b,
+      String c,
+      RowRanges rows,
+      Settings settings)
+      throws Exception {
+    long begin = System.nanoTime();
+    createResult(target, semiring, c, settings);
+    double prepareSeconds = secondsSince(begin);
+    return multiply(target, semiring, at, b, c, rows, settings).afterPreparing(prepareSeconds);
+  }
 
   /** Whole megabytes; null for 0 (the counter was not measured). */
   private static Long megabytes(long bytes) {

@@ -12,6 +12,7 @@ import org.apache.accumulo.core.security.Authorizations;
 import outerproduct.compare.engine.Engine;
 import outerproduct.compare.engine.Target;
 import outerproduct.compare.report.RunRecords;
+import outerproduct.kernel.accumulo.PreparedTables;
 import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.d4m.RowRange;
 import outerproduct.kernel.d4m.RowRanges;
@@ -26,9 +27,10 @@ import outerproduct.kernel.semiring.Semiring;
  * batch runs its requests on a fixed number of threads; at one thread the times are latencies, at
  * more the batch's wall time gives throughput.
  *
- * <p>Each request writes a fresh C, which is created by the engine before its clock starts
- * (creating a table is an Accumulo FATE operation that costs as much as a small multiply and is the
- * same for every engine), checked against the oracle for that subset, then deleted.
+ * <p>Each request writes a fresh C, created before the engine's clock starts (creating a table is
+ * an Accumulo FATE operation that costs as much as a small multiply and is the same for every
+ * engine) and inside the request's latency, or prepared ahead of the batch; each C is checked
+ * against the oracle for that subset, then deleted.
  */
 public final class QueuedWorkload {
   /** The fixed seed for drawing subsets; request n of a size uses {@code SEED + n}. */
@@ -95,8 +97,10 @@ public final class QueuedWorkload {
 
   /**
    * Runs every request with {@code engine} on {@code concurrency} threads. Each C is named {@code
-   * <cPrefix>_<index>}; after the batch every C is checked and deleted. A multiply that fails is an
-   * outcome with its error; the others go on.
+   * <cPrefix>_<index>}, or with {@code preparedAhead} above 0 taken from that many tables the
+   * engine's {@link Engine#createResult} keeps ready ({@link PreparedTables}, filled before the
+   * batch starts, refilled while it runs); after the batch every C is checked and deleted. A
+   * multiply that fails is an outcome with its error; the others go on.
    */
   public static Batch run(
       Target target,
@@ -107,33 +111,45 @@ public final class QueuedWorkload {
       String cPrefix,
       List<Request> requests,
       int concurrency,
+      int preparedAhead,
       Engine.Settings settings)
       throws Exception {
+    String[] tables = new String[requests.size()];
     ExecutorService pool = Executors.newFixedThreadPool(concurrency);
     List<Future<Engine.Run>> futures = new ArrayList<>();
     double wallSeconds;
-    try {
+    try (PreparedTables prepared =
+        preparedAhead == 0
+            ? null
+            : PreparedTables.start(
+                target.client(),
+                cPrefix + "_p",
+                preparedAhead,
+                (client, table) -> engine.createResult(target, semiring, table, settings))) {
+      if (prepared != null) {
+        prepared.awaitAhead();
+      }
       long begin = System.nanoTime();
-      for (Request request : requests) {
+      for (int n = 0; n < requests.size(); n++) {
+        Request request = requests.get(n);
+        int slot = n;
         futures.add(
             pool.submit(
-                () ->
-                    engine.multiply(
-                        target,
-                        semiring,
-                        at,
-                        b,
-                        table(cPrefix, request),
-                        request.rows(),
-                        settings)));
+                () -> {
+                  if (prepared == null) {
+                    tables[slot] = table(cPrefix, request);
+                    return engine.createAndMultiply(
+                        target, semiring, at, b, tables[slot], request.rows(), settings);
+                  }
+                  long waiting = System.nanoTime();
+                  tables[slot] = prepared.take();
+                  double waited = (System.nanoTime() - waiting) / 1e9;
+                  return engine
+                      .multiply(target, semiring, at, b, tables[slot], request.rows(), settings)
+                      .afterPreparing(waited);
+                }));
       }
-      for (Future<Engine.Run> f : futures) {
-        try {
-          f.get();
-        } catch (ExecutionException e) {
-          // its outcome says so below; the batch's wall time still ends with its last request
-        }
-      }
+      awaitAll(futures);
       wallSeconds = (System.nanoTime() - begin) / 1e9;
     } finally {
       pool.shutdownNow();
@@ -141,24 +157,38 @@ public final class QueuedWorkload {
     // Checked after the batch, so that the wall time is the multiplies' alone.
     List<Outcome> outcomes = new ArrayList<>();
     for (int n = 0; n < requests.size(); n++) {
-      Request request = requests.get(n);
-      String c = table(cPrefix, request);
-      Engine.Run run;
-      try {
-        run = futures.get(n).get();
-      } catch (ExecutionException e) {
-        if (target.client().tableOperations().exists(c)) {
-          target.client().tableOperations().delete(c);
-        }
-        outcomes.add(new Outcome(request, c, null, null, 0, RunRecords.error(e.getCause())));
-        continue;
-      }
-      TableChecksum.Result result =
-          TableChecksum.of(target.client(), c, semiring, Authorizations.EMPTY);
-      target.client().tableOperations().delete(c);
-      outcomes.add(new Outcome(request, c, run, result.checksum(), result.nnz(), null));
+      outcomes.add(outcome(target, semiring, requests.get(n), tables[n], futures.get(n)));
     }
     return new Batch(concurrency, outcomes, wallSeconds);
+  }
+
+  private static void awaitAll(List<Future<Engine.Run>> futures) throws InterruptedException {
+    for (Future<Engine.Run> f : futures) {
+      try {
+        f.get();
+      } catch (ExecutionException e) {
+        // its outcome says so; the batch's wall time still ends with its last request
+      }
+    }
+  }
+
+  /** Checks and deletes one request's C ({@code c} null: it failed before it had one). */
+  private static Outcome outcome(
+      Target target, Semiring<?> semiring, Request request, String c, Future<Engine.Run> future)
+      throws Exception {
+    Engine.Run run;
+    try {
+      run = future.get();
+    } catch (ExecutionException e) {
+      if (c != null && target.client().tableOperations().exists(c)) {
+        target.client().tableOperations().delete(c);
+      }
+      return new Outcome(request, c, null, null, 0, RunRecords.error(e.getCause()));
+    }
+    TableChecksum.Result result =
+        TableChecksum.of(target.client(), c, semiring, Authorizations.EMPTY);
+    target.client().tableOperations().delete(c);
+    return new Outcome(request, c, run, result.checksum(), result.nnz(), null);
   }
 
   private static String table(String cPrefix, Request request) {

@@ -19,6 +19,8 @@ import java.util.Set;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.BatchWriter;
+import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.BeforeAll;
@@ -167,7 +169,8 @@ class FixtureMultiplyIT {
             Configuration::new);
     for (Engine engine : new Engine[] {Engine.ITERATOR, Engine.INGEST_CEILING, Engine.MR}) {
       String c = "C_" + engine.name();
-      Engine.Run run = engine.multiply(target, semiring, "AT", "B", c, RowRanges.all(), settings);
+      Engine.Run run =
+          engine.createAndMultiply(target, semiring, "AT", "B", c, RowRanges.all(), settings);
       assertEquals(
           expected, TableChecksum.of(client, c, semiring, Authorizations.EMPTY).checksum(), c);
       assertEquals(partialProducts(a, b), run.partialProducts(), c);
@@ -178,7 +181,7 @@ class FixtureMultiplyIT {
     }
     RowRanges rows = RowRanges.parse("1,:,100,");
     Engine.Run subset =
-        Engine.MR.multiply(target, semiring, "AT", "B", "C_MR_subset", rows, settings);
+        Engine.MR.createAndMultiply(target, semiring, "AT", "B", "C_MR_subset", rows, settings);
     assertEquals(
         ResultChecksum.of(ReferenceMultiply.multiply(semiring, a, b, rows, null, null)),
         TableChecksum.of(client, "C_MR_subset", semiring, Authorizations.EMPTY).checksum());
@@ -188,16 +191,21 @@ class FixtureMultiplyIT {
   }
 
   @Test
-  void existingResultTableIsRefusedAndUntouched() throws Exception {
+  void resultTableHoldingEntriesIsRefusedAndUntouched() throws Exception {
     client.tableOperations().create("C_taken");
+    try (BatchWriter writer = client.createBatchWriter("C_taken")) {
+      Mutation m = new Mutation("earlier");
+      m.put("", "entry", "7");
+      writer.addMutation(m);
+    }
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
             () ->
                 ClientEngine.multiply(
                     client, semiring, "AT", "B", "C_taken", RowRanges.all(), Authorizations.EMPTY));
-    assertTrue(e.getMessage().contains("'C_taken' already exists"), e.getMessage());
-    assertEquals(0, TableChecksum.of(client, "C_taken", semiring, Authorizations.EMPTY).nnz());
+    assertTrue(e.getMessage().contains("'C_taken' already holds entries"), e.getMessage());
+    assertEquals(1, TableChecksum.of(client, "C_taken", semiring, Authorizations.EMPTY).nnz());
   }
 
   /** Sum over shared rows k of |AT row k| * |B row k|. */

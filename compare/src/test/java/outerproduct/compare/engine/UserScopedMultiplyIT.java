@@ -183,7 +183,8 @@ class UserScopedMultiplyIT {
           String c = "vC_" + user + "_" + run.getKey().replace('-', '_');
           Engine engine =
               Engine.valueOf(run.getKey().split("-")[0].toUpperCase(java.util.Locale.ROOT));
-          engine.multiply(target, semiring, "vAT", "vB", c, RowRanges.all(), run.getValue());
+          engine.createAndMultiply(
+              target, semiring, "vAT", "vB", c, RowRanges.all(), run.getValue());
           client.securityOperations().grantTablePermission("root", c, TablePermission.READ);
           assertEquals(
               own,
