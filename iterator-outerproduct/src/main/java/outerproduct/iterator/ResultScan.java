@@ -72,10 +72,16 @@ final class ResultScan {
       int scanThreads,
       Consumer<Progress> progress)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
-    ScanExecutorCheck.warnIfShared(client, table);
-    clock.lap("executor_check");
-    TabletMoves moves = TabletMoves.watch(client, table, results);
-    clock.lap("hosting_before");
+    TabletMoves moves;
+    try {
+      ScanExecutorCheck.warnIfShared(client, table);
+      clock.lap("executor_check");
+      moves = TabletMoves.watch(client, table, results);
+      clock.lap("hosting_before");
+    } catch (TableNotFoundException | RuntimeException e) {
+      awaitInputs(inputs); // a missing or unreadable input says better what went wrong
+      throw e;
+    }
     awaitInputs(inputs);
     clock.lap("check_inputs");
     for (String result : results) {

@@ -9,6 +9,9 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Range;
 
 /**
@@ -153,10 +156,14 @@ public final class PreparedTables implements AutoCloseable {
 
   /** Stops preparing and deletes the prepared tables no one took. */
   @Override
-  public void close() throws Exception {
+  public void close() throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     closed = true;
     filler.interrupt();
-    filler.join();
+    try {
+      filler.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     List<String> left = new ArrayList<>();
     ready.drainTo(left);
     if (preparing != null && !left.contains(preparing)) {
