@@ -41,9 +41,9 @@ final class InputLoad {
   private InputLoad() {}
 
   /**
-   * Loads each table (name to matrix, in order) into {@code tablets} tablets with data blocks of
-   * {@code blockSize} (null: Accumulo's default). A bulk import stages its RFiles on {@code
-   * fileSystem}'s default file system, which must be the instance's.
+   * Loads each table (name to matrix, in order), with its degree table, into {@code tablets}
+   * tablets with data blocks of {@code blockSize} (null: Accumulo's default). A bulk import stages
+   * its RFiles on {@code fileSystem}'s default file system, which must be the instance's.
    *
    * @return the method used for the largest matrix (what the records report)
    */
@@ -67,7 +67,8 @@ final class InputLoad {
             .setConsumer(new ConsoleProgressBarConsumer(System.err))
             .build()) {
       for (Map.Entry<String, SparseMatrix> t : tables.entrySet()) {
-        MatrixLoader loader = MatrixLoader.into(client).tablets(tablets).onProgress(bar::stepBy);
+        MatrixLoader loader =
+            MatrixLoader.into(client).tablets(tablets).degrees().onProgress(bar::stepBy);
         if (blockSize != null) {
           loader.blockSize(blockSize);
         }

@@ -9,6 +9,7 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.security.Authorizations;
 import outerproduct.inputs.MatrixLoader;
 import outerproduct.inputs.MatrixSource;
+import outerproduct.kernel.accumulo.DegreeTables;
 import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.cli.CommandErrors;
@@ -31,7 +32,11 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description =
         "Load a SCALE's Graph500 matrices into Accumulo tables; check a result table's checksum.",
-    subcommands = {MatrixCommand.Load.class, MatrixCommand.Checksum.class})
+    subcommands = {
+      MatrixCommand.Load.class,
+      MatrixCommand.Degrees.class,
+      MatrixCommand.Checksum.class
+    })
 public final class MatrixCommand {
 
   @Option(
@@ -119,6 +124,13 @@ public final class MatrixCommand {
         description = "Tablets per table, split at row quantiles. Default: ${DEFAULT-VALUE}.")
     int tablets;
 
+    @Option(
+        names = "--degrees",
+        description =
+            "Also write each table's row-degree table (<table>Deg: one count per row), from which"
+                + " a multiply's partial products are counted before it runs.")
+    boolean degrees;
+
     @Override
     public Integer call() throws Exception {
       if (tablets < 1) {
@@ -128,9 +140,38 @@ public final class MatrixCommand {
       try (AccumuloClient client = cluster.connect()) {
         for (String matrix : new String[] {"A", "B"}) {
           String table = (matrix.equals("A") ? "AT_" : "B_") + scale;
-          long entries = MatrixLoader.load(client, table, source.read(scale, matrix), tablets);
+          MatrixLoader loader = MatrixLoader.into(client).tablets(tablets);
+          if (degrees) {
+            loader.degrees();
+          }
+          long entries = loader.load(table, source.read(scale, matrix));
           System.out.printf("%s: %d entries in %d tablets%n", table, entries, tablets);
         }
+      }
+      return 0;
+    }
+  }
+
+  @Command(
+      name = "degrees",
+      mixinStandardHelpOptions = true,
+      description =
+          "Write a table's row-degree table (<table>Deg) from one scan of it, for a table loaded"
+              + " without --degrees.")
+  static final class Degrees implements Callable<Integer> {
+    @Mixin ClusterOption cluster;
+
+    @Option(names = "--table", required = true, description = "The matrix table.")
+    String table;
+
+    @Override
+    public Integer call() throws Exception {
+      try (AccumuloClient client = cluster.connect()) {
+        long begin = System.nanoTime();
+        long rows = DegreeTables.compute(client, table);
+        System.out.printf(
+            "%s: %d rows counted in %.1f s%n",
+            DegreeTables.of(table), rows, (System.nanoTime() - begin) / 1e9);
       }
       return 0;
     }

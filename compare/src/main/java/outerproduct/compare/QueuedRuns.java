@@ -2,12 +2,15 @@ package outerproduct.compare;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.compare.engine.Engine;
 import outerproduct.compare.workload.QueuedWorkload;
+import outerproduct.kernel.accumulo.ProductEstimate;
 
 /**
  * The queued and cued workloads: for each subset size, the same row subsets for every engine at
@@ -57,6 +60,10 @@ final class QueuedRuns {
       }
       List<QueuedWorkload.Request> batch =
           QueuedWorkload.requests(context.semiring(), in.a(), in.bMatrix(), rows, requests);
+      Map<Integer, ProductEstimate.Estimate> estimates = new HashMap<>();
+      for (QueuedWorkload.Request request : batch) {
+        estimates.put(request.index(), in.estimate(context.target().client(), request.rows()));
+      }
       for (Engine engine : context.engines()) {
         if (engine == Engine.INGEST_CEILING) {
           log.info("{}: ingest-ceiling skipped (it replays whole-table products only)", workload);
@@ -64,7 +71,7 @@ final class QueuedRuns {
         }
         for (int threads : concurrency) {
           BatchOf of = new BatchOf(workload, engine, rows, threads, Instant.now().toString());
-          allEqual &= runBatch(of, in, batch);
+          allEqual &= runBatch(of, in, batch, estimates);
         }
       }
     }
@@ -123,7 +130,11 @@ final class QueuedRuns {
     }
   }
 
-  private boolean runBatch(BatchOf of, ScaleInputs in, List<QueuedWorkload.Request> batch)
+  private boolean runBatch(
+      BatchOf of,
+      ScaleInputs in,
+      List<QueuedWorkload.Request> batch,
+      Map<Integer, ProductEstimate.Estimate> estimates)
       throws Exception {
     log.info(
         "SCALE {} {} {} rows, {} at concurrency {}: {} requests",
@@ -164,7 +175,9 @@ final class QueuedRuns {
         equal,
         done.outcomes().size());
     for (QueuedWorkload.Outcome o : done.outcomes()) {
-      context.records().append(record(of, in, done, o, heapPeak));
+      context
+          .records()
+          .append(record(of, in, done, o, heapPeak, estimates.get(o.request().index())));
     }
     return equal == done.outcomes().size();
   }
@@ -185,7 +198,8 @@ final class QueuedRuns {
       ScaleInputs in,
       QueuedWorkload.Batch done,
       QueuedWorkload.Outcome o,
-      Double heapPeak) {
+      Double heapPeak,
+      ProductEstimate.Estimate estimate) {
     RunRecordFields.Asked asked =
         new RunRecordFields.Asked(
             of.engine(),
@@ -193,7 +207,8 @@ final class QueuedRuns {
             in,
             o.request().rowsSelected(),
             of.threads(),
-            o.request().index());
+            o.request().index(),
+            estimate);
     if (o.error() != null) {
       log.error(
           "SCALE {} {} {} rows, {} at concurrency {}: request {} failed: {}",

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import outerproduct.compare.engine.Engine;
 import outerproduct.compare.report.RunRecords;
+import outerproduct.kernel.accumulo.ProductEstimate;
 
 /** The fields every run record shares (docs/format.md), for runs that finished and that failed. */
 final class RunRecordFields {
@@ -13,14 +14,18 @@ final class RunRecordFields {
     this.records = records;
   }
 
-  /** What a request asked: engine, workload, sizes. {@code repeat} is the request's index. */
+  /**
+   * What a request asked: engine, workload, sizes, and its partial products as the degree tables
+   * count them beforehand (null: not counted). {@code repeat} is the request's index.
+   */
   record Asked(
       Engine engine,
       Workload workload,
       ScaleInputs in,
       int rowsSelected,
       int threads,
-      int repeat) {}
+      int repeat,
+      ProductEstimate.Estimate estimate) {}
 
   /** The record of a run that failed: what was asked, the error, no counts, times or C. */
   ObjectNode failed(Asked asked, String error) {
@@ -47,6 +52,9 @@ final class RunRecordFields {
                     + " t_request_s adds creating C (t_prepare_c_s); t_c_compacted_s is not"
                     + " measured (null)");
     RunRecords.putInfo(record, run.info());
+    if (asked.estimate() != null) {
+      record.put("estimate_equal", asked.estimate().partialProducts() == run.partialProducts());
+    }
     return record;
   }
 
@@ -81,6 +89,13 @@ final class RunRecordFields {
             .put("nnz_AT", in.a().nnz())
             .put("nnz_B", in.bMatrix().nnz())
             .put("tablets_C", in.settings().resultSplits().size() + 1);
+    if (asked.estimate() == null) {
+      record.putNull("estimate_pp").putNull("t_estimate_s");
+    } else {
+      record
+          .put("estimate_pp", asked.estimate().partialProducts())
+          .put("t_estimate_s", asked.estimate().seconds());
+    }
     putEngineSettings(record, asked.engine(), in.settings());
     return record;
   }

@@ -1,6 +1,9 @@
 package outerproduct.compare;
 
+import org.apache.accumulo.core.client.AccumuloClient;
 import outerproduct.compare.engine.Engine;
+import outerproduct.kernel.accumulo.ProductEstimate;
+import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.SparseMatrix;
 
 /**
@@ -14,6 +17,18 @@ record ScaleInputs(
     SparseMatrix a,
     SparseMatrix bMatrix,
     Engine.Settings settings) {
+
+  /**
+   * The partial products of asking for {@code rows}, counted from the inputs' degree tables (the
+   * harness loads them with the inputs); null if the inputs have none.
+   */
+  ProductEstimate.Estimate estimate(AccumuloClient client, RowRanges rows) throws Exception {
+    try {
+      return ProductEstimate.of(client, at, b, rows, false);
+    } catch (IllegalArgumentException noDegreeTables) {
+      return null;
+    }
+  }
 
   /** Rows of AT: the whole-table workload's row count. */
   int rowsOfAt() {

@@ -8,6 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.compare.engine.Engine;
 import outerproduct.compare.report.RunRecords;
+import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.ReferenceMultiply;
@@ -48,13 +49,14 @@ final class WholeTableRuns {
                 ReferenceMultiply.multiply(context.semiring(), in.a(), in.bMatrix()))
             : null;
     String reference = expected == null ? "the first engine" : "the oracle";
+    ProductEstimate.Estimate estimate = in.estimate(context.target().client(), RowRanges.all());
     boolean allEqual = true;
     // Engines take turns within each repeat, so that drift (compactions, JIT, page cache)
     // does not favour the engine that runs last.
     for (int repeat = 0; repeat < repeats; repeat++) {
       for (Engine engine : context.engines()) {
         String cTable = cTable(engine, in, repeat, repeats);
-        String checksum = runOnce(engine, in, repeat, cTable, expected, reference);
+        String checksum = runOnce(engine, in, repeat, cTable, expected, reference, estimate);
         if (checksum == null) {
           allEqual = false;
           continue;
@@ -84,10 +86,16 @@ final class WholeTableRuns {
    * @return C's checksum, or null if the run failed (recorded with its error, C deleted)
    */
   private String runOnce(
-      Engine engine, ScaleInputs in, int repeat, String cTable, String expected, String reference)
+      Engine engine,
+      ScaleInputs in,
+      int repeat,
+      String cTable,
+      String expected,
+      String reference,
+      ProductEstimate.Estimate estimate)
       throws Exception {
     RunRecordFields.Asked asked =
-        new RunRecordFields.Asked(engine, Workload.WHOLE, in, in.rowsOfAt(), 1, repeat);
+        new RunRecordFields.Asked(engine, Workload.WHOLE, in, in.rowsOfAt(), 1, repeat, estimate);
     String startedAt = Instant.now().toString();
     log.info("SCALE {} {} (repeat {}): multiplying the whole table", in.scale(), engine, repeat);
     context.heap().reset();

@@ -132,6 +132,9 @@ class CompareCommandIT {
       assertTrue(r.path("equal").asBoolean(), "C differs from its reference: " + r);
       assertEquals(1, r.path("warmup").asInt(-1), "the warm-up setting is recorded: " + r);
       assertEquals(2, r.path("prepared_c").asInt(-1), "queued C tables prepared ahead: " + r);
+      assertTrue(
+          r.path("estimate_equal").asBoolean(),
+          "the degree tables' estimate equals the counted partial products: " + r);
       // An existing cluster: its settings are read from the instance, its heap is not measured.
       assertTrue(
           r.path("accumulo_settings").has("table.scan.dispatcher.opts.executor.tablemult"),

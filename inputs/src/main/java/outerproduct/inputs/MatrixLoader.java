@@ -26,6 +26,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.io.Text;
+import outerproduct.kernel.accumulo.DegreeTables;
 import outerproduct.kernel.oracle.SparseMatrix;
 
 /**
@@ -51,6 +52,7 @@ public final class MatrixLoader {
   private int tablets = 1;
   private Configuration bulk;
   private Map<String, String> tableProperties = Map.of();
+  private boolean degrees;
   private LongConsumer progress = entries -> {};
 
   private MatrixLoader(AccumuloClient client) {
@@ -114,6 +116,15 @@ public final class MatrixLoader {
 
   public static final String BLOCK_SIZE_PROPERTY = "table.file.compress.blocksize";
 
+  /**
+   * Also writes the table's row-degree table ({@link DegreeTables}: one count per row, summed by a
+   * combiner), from which a multiply's partial products can be counted before it runs.
+   */
+  public MatrixLoader degrees() {
+    this.degrees = true;
+    return this;
+  }
+
   /** Called with the number of entries written since its last call, every few thousand entries. */
   public MatrixLoader onProgress(LongConsumer entriesWritten) {
     this.progress = entriesWritten;
@@ -130,6 +141,10 @@ public final class MatrixLoader {
       throw new IllegalArgumentException(
           "table '" + table + "' already exists; refusing to load into it");
     }
+    if (degrees && client.tableOperations().exists(DegreeTables.of(table))) {
+      throw new IllegalArgumentException(
+          "degree table '" + DegreeTables.of(table) + "' already exists; refusing to load into it");
+    }
     SortedSet<Text> splits = splits(matrix, tablets);
     NewTableConfiguration config = new NewTableConfiguration().setProperties(tableProperties);
     if (!splits.isEmpty()) {
@@ -140,7 +155,18 @@ public final class MatrixLoader {
     } catch (TableExistsException e) {
       throw new IllegalArgumentException("table '" + table + "' was created concurrently", e);
     }
-    return bulk == null ? write(table, matrix) : bulkImport(table, matrix, splits);
+    if (degrees) {
+      DegreeTables.create(client, table);
+    }
+    long entries = bulk == null ? write(table, matrix) : bulkImport(table, matrix, splits);
+    if (degrees) {
+      try (BatchWriter writer = client.createBatchWriter(DegreeTables.of(table))) {
+        for (String row : matrix.rowIds()) {
+          DegreeTables.add(writer, row, matrix.row(row).size());
+        }
+      }
+    }
+    return entries;
   }
 
   private long write(String table, SparseMatrix matrix)

@@ -39,8 +39,8 @@ class TableMultCommandIT {
     SparseMatrix b =
         new SparseMatrix().put("k1", "j1", "7").put("k2", "j1", "1").put("k2", "j2", "4");
     try (AccumuloClient client = accumulo.newClient()) {
-      MatrixLoader.load(client, "cli_AT", at, 1);
-      MatrixLoader.load(client, "cli_B", b, 1);
+      MatrixLoader.into(client).degrees().load("cli_AT", at);
+      MatrixLoader.into(client).degrees().load("cli_B", b);
       StringWriter out = new StringWriter();
       StringWriter err = new StringWriter();
       int exit =
@@ -56,7 +56,12 @@ class TableMultCommandIT {
               "--c",
               "cli_C");
       assertEquals(0, exit, err.toString());
+      assertTrue(
+          out.toString().contains("estimate: 4 partial products over 2 shared rows"),
+          "counted from the degree tables before the run: " + out);
       assertTrue(out.toString().contains("partial products 4,"), out.toString());
+      assertTrue(
+          out.toString().contains("tablet servers, summed over tablets: busy "), out.toString());
       assertTrue(
           out.toString().contains("  seconds: connect ")
               && out.toString().contains(", scan ")

@@ -10,7 +10,9 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import org.apache.accumulo.core.client.Accumulo;
+import org.apache.accumulo.core.client.AccumuloClient;
 import outerproduct.iterator.TableMult;
+import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.cli.CommandErrors;
 import outerproduct.kernel.product.PresumBuffer;
 import outerproduct.kernel.semiring.Semirings;
@@ -164,7 +166,28 @@ public final class TableMultCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "give --at, or --rows-of-b (and --rows) for rows of B without AT");
     }
-    TableMult.First first = TableMult.on(load(clientProperties));
+    Properties properties = load(clientProperties);
+    TableMult mult = configured(properties);
+    TableMult.Result r;
+    try (AccumuloClient client = Accumulo.newClient().from(properties).build()) {
+      long expected = estimate(mult, client);
+      try (ProgressBar bar =
+          new ProgressBarBuilder()
+              .setTaskName("partial products")
+              .setStyle(ProgressBarStyle.ASCII)
+              .setInitialMax(expected)
+              .setUnit(" pp", 1)
+              .setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(System.err))
+              .build()) {
+        r = mult.client(client).onProgress(p -> bar.stepBy(p.partialProducts())).run();
+      }
+    }
+    print(r);
+    return 0;
+  }
+
+  private TableMult configured(Properties properties) {
+    TableMult.First first = TableMult.on(properties);
     TableMult.Results results = rowsOfB ? first.rowsOf(b) : first.transposeOf(at).times(b);
     TableMult mult = c != null ? results.into(c) : results.intoTransposeOnly(ct);
     if (c != null && ct != null) {
@@ -189,21 +212,31 @@ public final class TableMultCommand implements Callable<Integer> {
     if (bColumns != null) {
       mult.bColumns(bColumns);
     }
-    TableMult.Result r;
-    // The total is unknown up front (it is the sum over k of row-length products), so the bar
-    // counts partial products without a maximum.
-    try (ProgressBar bar =
-        new ProgressBarBuilder()
-            .setTaskName("partial products")
-            .setStyle(ProgressBarStyle.ASCII)
-            .setInitialMax(-1)
-            .setUnit(" pp", 1)
-            .setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(System.err))
-            .build()) {
-      r = mult.onProgress(p -> bar.stepBy(p.partialProducts())).run();
+    return mult;
+  }
+
+  /**
+   * Prints the partial products the degree tables count for this multiply, or why there is no
+   * count; returns it as the progress bar's total (-1: unknown).
+   */
+  private long estimate(TableMult mult, AccumuloClient client) throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    try {
+      ProductEstimate.Estimate e = mult.estimate(client);
+      out.printf(
+          Locale.ROOT,
+          "estimate: %d partial products over %d shared rows%s (degree tables, %.3f s)%n",
+          e.partialProducts(),
+          e.sharedRows(),
+          e.upperBound() ? " at most (column filters)" : "",
+          e.seconds());
+      out.flush();
+      return e.partialProducts();
+    } catch (IllegalArgumentException noDegrees) {
+      out.println("estimate: none, " + noDegrees.getMessage());
+      out.flush();
+      return -1;
     }
-    print(r);
-    return 0;
   }
 
   /** The totals, then where the time went on the client's clock (TableMult.Result). */

@@ -2,6 +2,9 @@ package outerproduct.kernel.product;
 
 import java.util.Objects;
 import java.util.function.BiFunction;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.semiring.Semirings;
@@ -134,6 +137,20 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
   public S bColumns(String d4mColumns) {
     this.bColumns = ColumnFilter.parse(d4mColumns);
     return self();
+  }
+
+  /**
+   * This multiply's partial products, counted from the inputs' degree tables before anything runs
+   * ({@link ProductEstimate}); an upper bound with column filters. {@code client} must be able to
+   * read both degree tables.
+   *
+   * @throws IllegalArgumentException naming a missing degree table
+   */
+  public ProductEstimate.Estimate estimate(AccumuloClient client) throws TableNotFoundException {
+    boolean filtered = atColumns != null || bColumns != null;
+    return at == null
+        ? ProductEstimate.ofRows(client, b, rows, filtered)
+        : ProductEstimate.of(client, at, b, rows, filtered);
   }
 
   /**
