@@ -3,9 +3,12 @@ package outerproduct.mr;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.apache.accumulo.core.client.Accumulo;
+import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
+import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.cli.CommandErrors;
 import outerproduct.kernel.semiring.Semirings;
@@ -166,9 +169,26 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
               + ": cannot read this client properties file (scripts/cluster start writes one to"
               + " state/cluster/conf/accumulo-client.properties)");
     }
-    MapReduceMultiply.Result r = multiply().run();
+    MapReduceMultiply multiply = multiply();
+    printEstimate(multiply);
+    MapReduceMultiply.Result r = multiply.run();
     print(r);
     return 0;
+  }
+
+  /**
+   * The partial products the inputs' degree tables count for this job, before it is submitted, or
+   * why there is no count (docs/estimate.md).
+   */
+  private void printEstimate(MapReduceMultiply multiply) throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    try (AccumuloClient client = Accumulo.newClient().from(clientProperties.toString()).build()) {
+      ProductEstimate.Estimate e = multiply.estimate(client);
+      out.println("estimate: " + e.describe());
+    } catch (IllegalArgumentException noDegrees) {
+      out.println("estimate: none, " + noDegrees.getMessage());
+    }
+    out.flush();
   }
 
   private MapReduceMultiply multiply() {

@@ -223,13 +223,7 @@ public final class TableMultCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     try {
       ProductEstimate.Estimate e = mult.estimate(client);
-      out.printf(
-          Locale.ROOT,
-          "estimate: %d partial products over %d shared rows%s (degree tables, %.3f s)%n",
-          e.partialProducts(),
-          e.sharedRows(),
-          e.upperBound() ? " at most (column filters)" : "",
-          e.seconds());
+      out.println("estimate: " + e.describe());
       out.flush();
       return e.partialProducts();
     } catch (IllegalArgumentException noDegrees) {

@@ -2,6 +2,7 @@ package outerproduct.kernel.accumulo;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.Scanner;
@@ -24,7 +25,18 @@ public final class ProductEstimate {
    * found, and the seconds it took.
    */
   public record Estimate(
-      long partialProducts, long sharedRows, boolean upperBound, double seconds) {}
+      long partialProducts, long sharedRows, boolean upperBound, double seconds) {
+    /** As the commands print it: {@code 803953 partial products over 713 shared rows (…)}. */
+    public String describe() {
+      return String.format(
+          Locale.ROOT,
+          "%d partial products over %d shared rows%s (degree tables, %.3f s)",
+          partialProducts,
+          sharedRows,
+          upperBound ? " at most (column filters)" : "",
+          seconds);
+    }
+  }
 
   private ProductEstimate() {}
 
