@@ -20,6 +20,7 @@ import outerproduct.embedded.SharedClusters;
 import outerproduct.kernel.accumulo.DegreeTables;
 import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.SparseMatrix;
 
 /**
@@ -46,8 +47,9 @@ class DegreeTablesIT {
       ProductEstimate.Estimate whole =
           ProductEstimate.of(client, "degAT", "degB", RowRanges.all(), false);
       ProductEstimate.Estimate subset = ProductEstimate.of(client, "degAT", "degB", rows, false);
-      assertEquals(partialProducts(a, b, RowRanges.all()), whole.partialProducts());
-      assertEquals(partialProducts(a, b, rows), subset.partialProducts());
+      assertEquals(
+          ReferenceMultiply.partialProducts(a, b, RowRanges.all()), whole.partialProducts());
+      assertEquals(ReferenceMultiply.partialProducts(a, b, rows), subset.partialProducts());
       assertTrue(
           subset.partialProducts() > 0 && subset.partialProducts() < whole.partialProducts());
 
@@ -84,15 +86,5 @@ class DegreeTablesIT {
       }
     }
     return degrees;
-  }
-
-  private static long partialProducts(SparseMatrix at, SparseMatrix b, RowRanges rows) {
-    long n = 0;
-    for (String k : at.rowIds()) {
-      if (rows.contains(k.getBytes(StandardCharsets.UTF_8))) {
-        n += (long) at.row(k).size() * b.row(k).size();
-      }
-    }
-    return n;
   }
 }

@@ -3,7 +3,6 @@ package outerproduct.mr;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
@@ -98,7 +97,7 @@ class OuterProductJobIT {
 
     assertEqualsOracle("C12mr", oracle);
     assertEquals(checksum("C12it"), checksum("C12mr"), "both engines give the same C");
-    assertEquals(partialProducts(a, b, RowRanges.all()), r.partialProducts());
+    assertEquals(ReferenceMultiply.partialProducts(a, b, RowRanges.all()), r.partialProducts());
     assertEquals(oracle.nnz(), r.entriesWritten());
     assertEquals(2, r.maps(), "one map per tablet of B");
     assertEquals(2, r.reduces());
@@ -230,15 +229,5 @@ class OuterProductJobIT {
 
   private String checksum(String table) throws Exception {
     return TableChecksum.of(client, table, LONG, Authorizations.EMPTY).checksum();
-  }
-
-  private static long partialProducts(SparseMatrix at, SparseMatrix b, RowRanges rows) {
-    long n = 0;
-    for (String k : at.rowIds()) {
-      if (rows.contains(k.getBytes(StandardCharsets.UTF_8))) {
-        n += (long) at.row(k).size() * b.row(k).size();
-      }
-    }
-    return n;
   }
 }

@@ -173,7 +173,8 @@ class FixtureMultiplyIT {
           engine.createAndMultiply(target, semiring, "AT", "B", c, RowRanges.all(), settings);
       assertEquals(
           expected, TableChecksum.of(client, c, semiring, Authorizations.EMPTY).checksum(), c);
-      assertEquals(partialProducts(a, b), run.partialProducts(), c);
+      assertEquals(
+          ReferenceMultiply.partialProducts(a, b, RowRanges.all()), run.partialProducts(), c);
       assertEquals(2, client.tableOperations().listSplits(c).size() + 1, c + " pre-split in 2");
       if (engine != Engine.MR) {
         assertEquals("log", client.tableOperations().getConfiguration(c).get("table.durability"));
@@ -206,15 +207,6 @@ class FixtureMultiplyIT {
                     client, semiring, "AT", "B", "C_taken", RowRanges.all(), Authorizations.EMPTY));
     assertTrue(e.getMessage().contains("'C_taken' already holds entries"), e.getMessage());
     assertEquals(1, TableChecksum.of(client, "C_taken", semiring, Authorizations.EMPTY).nnz());
-  }
-
-  /** Sum over shared rows k of |AT row k| * |B row k|. */
-  private static long partialProducts(SparseMatrix at, SparseMatrix b) {
-    long n = 0;
-    for (String k : at.rowIds()) {
-      n += (long) at.row(k).size() * b.row(k).size();
-    }
-    return n;
   }
 
   /**

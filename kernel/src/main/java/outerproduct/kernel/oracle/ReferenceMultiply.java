@@ -68,6 +68,20 @@ public final class ReferenceMultiply {
     return c;
   }
 
+  /**
+   * The partial products of multiplying over {@code rows}: Σ over the shared rows k of |AT row k| ×
+   * |B row k|, counted from the matrices (what the engines report and the degree tables estimate).
+   */
+  public static long partialProducts(SparseMatrix at, SparseMatrix b, RowRanges rows) {
+    long n = 0;
+    for (String k : at.rowIds()) {
+      if (rows.contains(k.getBytes(StandardCharsets.UTF_8))) {
+        n += (long) at.row(k).size() * b.row(k).size();
+      }
+    }
+    return n;
+  }
+
   private static <T> T decode(
       Semiring<T> semiring, String table, String row, String col, String value) {
     byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
