@@ -86,6 +86,15 @@ public final class CompareCommand implements Callable<Integer> {
       description = "Where report folders go. Default: reports/ in the repository.")
   Path reportsDir;
 
+  @Option(
+      names = "--calibrate",
+      description =
+          "Measure this cluster for engine auto: the calibrate preset with engines iterator and mr"
+              + " (unless --preset or --engines say otherwise), then fit each engine's fixed cost"
+              + " and rate and install them as calibration.json in the project folder (or the"
+              + " file --calibration names), where scripts/multiply and auto read them.")
+  boolean calibrate;
+
   @Option(names = "--verbose", description = "On an error, print its stack trace too.")
   boolean verbose;
 
@@ -155,6 +164,10 @@ public final class CompareCommand implements Callable<Integer> {
     out.println("report: " + ProjectHome.fromHere(written.get(written.size() - 1)));
     Headlines.of(Summary.read(records)).forEach(line -> out.println("  " + line));
     out.flush();
+    if (calibrate && allEqual) {
+      CalibrationInstall.install(
+          records.resolveSibling(Reports.CALIBRATION_JSON), engineOptions.calibrationFile, out);
+    }
     if (!allEqual) {
       spec.commandLine()
           .getErr()
@@ -169,6 +182,17 @@ public final class CompareCommand implements Callable<Integer> {
     return 0;
   }
 
+  /** What --calibrate runs unless the command line says otherwise. */
+  private void calibrationDefaults() {
+    CommandLine.ParseResult given = spec.commandLine().getParseResult();
+    if (!given.hasMatchedOption("--preset")) {
+      sweep.preset = Preset.CALIBRATE;
+    }
+    if (!given.hasMatchedOption("--engines")) {
+      engineOptions.engines = List.of(Engine.ITERATOR, Engine.MR);
+    }
+  }
+
   /**
    * Checks every option and every SCALE's input files before a cluster starts.
    *
@@ -176,10 +200,13 @@ public final class CompareCommand implements Callable<Integer> {
    */
   private MatrixSource validatedSource() {
     try {
+      if (calibrate) {
+        calibrationDefaults();
+      }
       sweep.resolve();
       OptionChecks.atLeastOne("--tablets", tablets);
       OptionChecks.blockSize("--cued-block-size", cuedBlockSize);
-      engineOptions.validate();
+      engineOptions.validate(calibrate);
       clusterOptions.validate();
       MatrixSource source = inputOptions.source();
       sweep.scales.forEach(source::check);

@@ -45,7 +45,9 @@ final class Comparison {
    */
   boolean run(Path recordsFile) throws Exception {
     Semiring<?> semiring = Semirings.forName(options.engineOptions.semiringName);
-    boolean withYarn = options.engineOptions.engines.contains(Engine.MR);
+    boolean withYarn =
+        options.engineOptions.engines.contains(Engine.MR)
+            || options.engineOptions.engines.contains(Engine.AUTO);
     try (TargetCluster cluster = options.clusterOptions.startOrConnect(withYarn)) {
       Target target = cluster.target();
       RunRecordFields records =

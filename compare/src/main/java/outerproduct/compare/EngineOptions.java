@@ -1,5 +1,7 @@
 package outerproduct.compare;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +13,7 @@ import outerproduct.kernel.product.PresumBuffer;
 import outerproduct.kernel.semiring.Semirings;
 import outerproduct.mr.MapReduceMultiply;
 import outerproduct.mr.UberMode;
+import outerproduct.multiply.Calibration;
 import picocli.CommandLine.Option;
 
 /** Which engines {@code scripts/compare} runs and the knobs of each; recorded with every run. */
@@ -18,10 +21,12 @@ final class EngineOptions {
   @Option(
       names = "--engines",
       split = ",",
-      defaultValue = "iterator,ingest-ceiling,mr,client",
+      defaultValue = "iterator,ingest-ceiling,mr,client,auto",
       paramLabel = "ENGINE",
       description =
-          "Engines to run: iterator, ingest-ceiling, mr, client. Default: ${DEFAULT-VALUE}.")
+          "Engines to run: iterator, ingest-ceiling, mr, client, auto (the engine the estimate"
+              + " and --calibration predict finishes first; put it last). Default:"
+              + " ${DEFAULT-VALUE}.")
   List<Engine> engines;
 
   @Option(
@@ -99,10 +104,23 @@ final class EngineOptions {
               + " mapreduce.client.completion.pollinterval=5000. Recorded in the report.")
   Map<String, String> mrConf = new LinkedHashMap<>();
 
+  @Option(
+      names = "--calibration",
+      paramLabel = "FILE",
+      description =
+          "Engine auto: the cost lines it predicts with (written by --calibrate). Default:"
+              + " calibration.json in the project folder if there is one, else the shipped"
+              + " defaults. Recorded with every run. With --calibrate: the file to write.")
+  Path calibrationFile;
+
+  Calibration calibration;
+
   /**
+   * @param calibrating {@code --calibrate}: then {@code --calibration} names the file to write, not
+   *     one to read
    * @throws IllegalArgumentException naming the option and the value at fault
    */
-  void validate() {
+  void validate(boolean calibrating) {
     OptionChecks.atLeastOne("--reducers", reducers);
     OptionChecks.atLeastOne("--tablets-c", tabletsC);
     presum = PresumBuffer.parseCells("--presum", presumText);
@@ -112,11 +130,21 @@ final class EngineOptions {
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("--semiring: " + e.getMessage(), e);
     }
+    calibration = calibration(calibrating);
+  }
+
+  private Calibration calibration(boolean calibrating) {
+    if (calibrationFile != null && !calibrating) {
+      OptionChecks.readableFile("--calibration", calibrationFile);
+      return Calibration.read(calibrationFile);
+    }
+    Path installed = Calibration.installedPath();
+    return Files.isReadable(installed) ? Calibration.read(installed) : Calibration.shipped();
   }
 
   /** What every engine run of one SCALE uses; {@code cSplits} are C's split rows. */
   Engine.Settings settings(SortedSet<Text> cSplits) {
     return new Engine.Settings(
-        presum, cSplits, cDurability, reducers, mrOutput, mrUber, mrConf, mrPresum);
+        presum, cSplits, cDurability, reducers, mrOutput, mrUber, mrConf, mrPresum, calibration);
   }
 }

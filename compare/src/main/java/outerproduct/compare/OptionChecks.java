@@ -1,5 +1,7 @@
 package outerproduct.compare;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import outerproduct.inputs.MatrixLoader;
 
 /** Checks the commands' option classes share; each names the option and the value at fault. */
@@ -9,6 +11,12 @@ final class OptionChecks {
   static void atLeastOne(String option, int value) {
     if (value < 1) {
       throw new IllegalArgumentException(option + " must be at least 1, got " + value);
+    }
+  }
+
+  static void readableFile(String option, Path file) {
+    if (!Files.isReadable(file)) {
+      throw new IllegalArgumentException(option + " " + file + ": cannot read this file");
     }
   }
 

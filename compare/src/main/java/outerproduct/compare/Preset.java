@@ -13,16 +13,24 @@ import outerproduct.kernel.cli.Choice;
  * from a fresh clone, on 2 cores: too close to, or over, the four minutes it is meant to fit in.
  * SCALE 11 took 3 min 17 s and still shows the iterator engine pulling ahead of the client on whole
  * tables (1.8x).
+ *
+ * <p>Calibrate spans the partial products from thousands to tens of millions per engine and shape,
+ * so that each engine's fixed cost and its rate are both measured rather than one guessed from the
+ * other.
  */
 enum Preset implements Choice {
   QUICK(List.of(10, 11), List.of(1, 256), 3, List.of(1)),
-  FULL(List.of(10), List.of(1, 64, 1024), 20, List.of(1, 4));
+  FULL(List.of(10), List.of(1, 64, 1024), 20, List.of(1, 4)),
+  CALIBRATE(List.of(10, 12, 13), List.of(1, 64, 1024), 3, List.of(1));
 
   static final String QUICK_TEXT =
       "SCALE 10 and 11, queued at SCALE 11 with 1 and 256 rows,"
           + " 3 requests each, one at a time";
   static final String FULL_TEXT =
       "SCALE 10, queued with 1, 64 and 1,024 rows, 20 requests each," + " at 1 and 4 in flight";
+  static final String CALIBRATE_TEXT =
+      "SCALE 10, 12 and 13, queued at SCALE 13 with 1, 64 and 1,024 rows, 3 requests each, one at"
+          + " a time: sizes from a fixed cost to a rate, for --calibrate";
 
   private final List<Integer> scales;
   private final List<Integer> queuedRows;

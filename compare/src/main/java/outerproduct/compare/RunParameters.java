@@ -45,6 +45,7 @@ final class RunParameters {
             .put("mr_uber", engines.mrUber.label())
             .put("mr_conf", engines.mrConf.toString())
             .put("yarn_memory_mb", where.embedded.yarnMemoryMb)
+            .put("calibration", engines.calibration.source())
             .put("cluster", where.existing() ? "existing: " + where.clusterProperties : "embedded")
             .put("git_commit", GitCommit.describe())
             .put("command", command.commandLine());

@@ -105,7 +105,7 @@ final class RunRecordFields {
    */
   private static void putEngineSettings(
       ObjectNode record, Engine engine, Engine.Settings settings) {
-    if (engine != Engine.ITERATOR) {
+    if (engine != Engine.ITERATOR && engine != Engine.AUTO) {
       record
           .put("presum", engine == Engine.MR ? settings.mrPresum() : 0)
           .put("c_durability", "default (sync)");

@@ -12,12 +12,14 @@ final class SweepOptions {
   @Option(
       names = "--preset",
       defaultValue = "quick",
-      paramLabel = "quick|full",
+      paramLabel = "quick|full|calibrate",
       description =
           "The sweep the options below default to: quick ("
               + Preset.QUICK_TEXT
               + ") or full ("
               + Preset.FULL_TEXT
+              + ") or calibrate ("
+              + Preset.CALIBRATE_TEXT
               + "). An option given on the command line wins over its preset."
               + " Default: ${DEFAULT-VALUE}.")
   Preset preset;

@@ -24,7 +24,8 @@ class CompareArgumentsTest {
       delimiterString = " | ",
       value = {
         "--engines iterator,warp | --engines' (ENGINE): 'warp': expected iterator, ingest-ceiling,"
-            + " client or mr",
+            + " client, mr or auto",
+        "--calibration no/such.json | --calibration no/such.json: cannot read this file",
         "--workloads whole,nightly | --workloads' (whole|queued|cued): 'nightly': expected whole,"
             + " queued or cued",
         "--requests 0 | --requests must be at least 1, got 0",

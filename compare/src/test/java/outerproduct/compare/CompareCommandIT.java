@@ -28,6 +28,8 @@ import outerproduct.inputs.KroneckerGenerator;
 import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.ResultChecksum;
 import outerproduct.kernel.semiring.Semirings;
+import outerproduct.multiply.Calibration;
+import outerproduct.multiply.Shape;
 
 /**
  * The harness end to end, as a user runs it: {@code scripts/compare} on the generated SCALE 10
@@ -100,7 +102,7 @@ class CompareCommandIT {
             "--repeats",
             "2",
             "--engines",
-            "iterator,ingest-ceiling,mr,client",
+            "iterator,ingest-ceiling,mr,client,auto",
             "--workloads",
             "whole,queued",
             "--queued-rows",
@@ -122,9 +124,9 @@ class CompareCommandIT {
     for (String line : Files.readAllLines(run.resolve("runs.jsonl"))) {
       records.add(json.readTree(line));
     }
-    // 4 engines × 2 repeats whole + 3 engines (no ingest ceiling) × 2 concurrencies × 2 requests;
+    // 5 engines × 2 repeats whole + 4 engines (no ingest ceiling) × 2 concurrencies × 2 requests;
     // the default warm-up multiply per engine is run but not recorded
-    assertEquals(4 * 2 + 3 * 2 * 2, records.size());
+    assertEquals(5 * 2 + 4 * 2 * 2, records.size());
     for (JsonNode r : records) {
       for (String field : RECORD_FIELDS) {
         assertTrue(r.has(field), "record lacks field " + field + ": " + r);
@@ -141,6 +143,15 @@ class CompareCommandIT {
           r.toString());
       assertTrue(
           r.has("tserver_heap_peak_mb") && r.path("tserver_heap_peak_mb").isNull(), r.toString());
+      if (r.path("engine").asText().equals("auto")) {
+        JsonNode info = r.path("engine_info");
+        assertTrue(
+            Set.of("iterator", "mr").contains(info.path("auto_choice").asText()),
+            "auto records its choice: " + r);
+        assertTrue(info.path("auto_why").asText().contains("predicted"), r.toString());
+        assertTrue(
+            info.has("auto_predicted_iterator_s") && info.has("auto_predicted_mr_s"), r.toString());
+      }
       if (r.path("engine").asText().equals("mr")) {
         assertTrue(
             r.path("engine_info").path("map_rss_peak_mb").asLong() > 0,
@@ -169,8 +180,20 @@ class CompareCommandIT {
       assertTrue(Files.size(run.resolve(plot)) > 1000, plot + " written");
     }
     String report = Files.readString(run.resolve(Reports.REPORT_MD));
-    assertTrue(report.contains("All 20 multiplies produced a C whose checksum"), report);
+    assertTrue(report.contains("All 26 multiplies produced a C whose checksum"), report);
     assertTrue(report.contains("## Queued (row subsets)"), report);
+    assertTrue(report.contains("## Engine auto"), report);
+    assertTrue(report.contains("SCALE 10, whole table: auto chose "), report);
+    // Requests of 64 random rows differ in size, so a subset line may be fitted (whether a line
+    // fits depends on the times: CalibrationFitTest checks the fit); any line stays within the
+    // sizes the run measured one at a time.
+    Path fittedFile = run.resolve(Reports.CALIBRATION_JSON);
+    if (Files.exists(fittedFile)) {
+      for (Calibration.Cost line : Calibration.read(fittedFile).costs()) {
+        assertEquals(Shape.SUBSET, line.shape(), "the whole tables ran one size: " + line);
+        assertTrue(line.runs() >= 2 && line.productsMin() < line.productsMax(), line.toString());
+      }
+    }
     String password = accumulo.clientProperties().getProperty("auth.token");
     try (Stream<Path> files = Files.walk(run)) {
       for (Path file : files.filter(Files::isRegularFile).toList()) {

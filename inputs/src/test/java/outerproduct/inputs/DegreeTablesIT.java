@@ -70,6 +70,45 @@ class DegreeTablesIT {
     }
   }
 
+  /**
+   * Without degree tables: a whole SCALE 12 multiply is sampled (1 row in 16) and lands within its
+   * stated margin of the exact count; a few rows are counted in full, exactly. The sample is a hash
+   * of the rows and the inputs are seeded, so this outcome is the same on every run.
+   */
+  @Test
+  void withoutDegreeTablesASampleEstimatesWithinItsMargin(EmbeddedAccumulo accumulo)
+      throws Exception {
+    SparseMatrix a = KroneckerGenerator.standard(12, "A").matrix();
+    SparseMatrix b = KroneckerGenerator.standard(12, "B").matrix();
+    try (AccumuloClient client = accumulo.newClient()) {
+      MatrixLoader.load(client, "sampAT", a, 2);
+      MatrixLoader.load(client, "sampB", b, 2);
+      long exact = ReferenceMultiply.partialProducts(a, b, RowRanges.all());
+      ProductEstimate.Estimate whole =
+          ProductEstimate.sampled(client, "sampAT", "sampB", RowRanges.all(), false);
+      assertEquals(ProductEstimate.SAMPLE_MODULUS, whole.sampleModulus(), whole.describe());
+      assertTrue(whole.margin() > 0, whole.describe());
+      assertTrue(
+          Math.abs(whole.partialProducts() - exact) <= whole.margin(),
+          whole.describe() + " vs exact " + exact);
+      assertTrue(whole.describe().startsWith("about "), whole.describe());
+
+      RowRanges rows = RowRanges.parse("1,5,9,");
+      ProductEstimate.Estimate few =
+          ProductEstimate.sampled(client, "sampAT", "sampB", rows, false);
+      assertEquals(1, few.sampleModulus(), "too few rows to sample: every row counted");
+      assertEquals(ReferenceMultiply.partialProducts(a, b, rows), few.partialProducts());
+      assertEquals(0, few.margin());
+
+      IllegalArgumentException missing =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> ProductEstimate.sampled(client, "sampAT", "noSuchB", rows, false));
+      assertTrue(
+          missing.getMessage().contains("table 'noSuchB' does not exist"), missing.getMessage());
+    }
+  }
+
   private static Map<String, Long> rowSizes(SparseMatrix m) {
     Map<String, Long> sizes = new TreeMap<>();
     m.rowIds().forEach(row -> sizes.put(row, (long) m.row(row).size()));

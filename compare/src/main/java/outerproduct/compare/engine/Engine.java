@@ -14,6 +14,7 @@ import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.mr.MapReduceMultiply;
 import outerproduct.mr.UberMode;
+import outerproduct.multiply.Calibration;
 
 /** The engines the harness can run on the same inputs, by the names docs/format.md gives them. */
 public enum Engine implements Choice {
@@ -187,13 +188,56 @@ public enum Engine implements Choice {
       }
       target.client().tableOperations().create(c, cConfig);
     }
+  },
+
+  /**
+   * The one entry point's choice ({@link AutoEngine}): iterator or MapReduce, whichever the
+   * estimate and the calibration predict finishes first, run as the harness runs that engine.
+   */
+  AUTO("auto") {
+    @Override
+    public Run multiply(
+        Target target,
+        Semiring<?> semiring,
+        String at,
+        String b,
+        String c,
+        RowRanges rows,
+        Settings settings) {
+      throw new UnsupportedOperationException(
+          "auto creates C after its choice: use createAndMultiply");
+    }
+
+    @Override
+    public Run createAndMultiply(
+        Target target,
+        Semiring<?> semiring,
+        String at,
+        String b,
+        String c,
+        RowRanges rows,
+        Settings settings)
+        throws Exception {
+      return AutoEngine.createAndMultiply(target, semiring, at, b, c, rows, settings);
+    }
+
+    @Override
+    public void createResult(Target target, Semiring<?> semiring, String c, Settings settings) {
+      throw new UnsupportedOperationException("auto's C depends on its choice; none is prepared");
+    }
+
+    @Override
+    public boolean preparesResultAhead() {
+      return false;
+    }
   };
 
   /**
    * Engine knobs the harness sets: pre-sum cells (iterator engine, per tablet; 0 = off), split
    * points of a new C (the client baseline creates its C itself and ignores them), C's durability
    * (iterator engine; an explicit, reported choice), and the MapReduce job's reducers, output, uber
-   * mode, extra job settings and pre-sum cells per map task.
+   * mode, extra job settings and pre-sum cells per map task; the calibration {@code auto} predicts
+   * with.
    */
   public record Settings(
       long presum,
@@ -203,9 +247,11 @@ public enum Engine implements Choice {
       MapReduceMultiply.Output mrOutput,
       UberMode mrUber,
       Map<String, String> mrConf,
-      long mrPresum) {
+      long mrPresum,
+      Calibration calibration) {
 
     public Settings {
+      Objects.requireNonNull(calibration, "calibration");
       Objects.requireNonNull(mrOutput, "mrOutput");
       Objects.requireNonNull(mrUber, "mrUber (UberMode.AUTO: uber for row subsets)");
     }
@@ -220,7 +266,8 @@ public enum Engine implements Choice {
           MapReduceMultiply.Output.BATCH_WRITER,
           UberMode.AUTO,
           Map.of(),
-          MapReduceMultiply.DEFAULT_PRESUM);
+          MapReduceMultiply.DEFAULT_PRESUM,
+          Calibration.shipped());
     }
 
     /** Sets C's {@code table.durability} when one was chosen (null: the table default). */
@@ -259,10 +306,17 @@ public enum Engine implements Choice {
    * Whether an unrecorded warm-up multiply warms this engine for the runs that follow: true where
    * its code runs in JVMs that stay up (the tablet servers, this client). A MapReduce job starts a
    * new ApplicationMaster and new task JVMs every time, so a warm-up is paid, not kept (SCALE 10:
-   * 21.2 s for the warm-up against 19.5 s for the recorded run after it).
+   * 21.2 s for the warm-up against 19.5 s for the recorded run after it). {@code auto} is not
+   * warmed either: it may choose MapReduce, and run after the other engines (put it last) it finds
+   * the tablet servers warm.
    */
   public boolean keepsWarm() {
-    return this != MR;
+    return this != MR && this != AUTO;
+  }
+
+  /** Whether {@link #createResult} can make C before the request (all but {@code auto}). */
+  public boolean preparesResultAhead() {
+    return true;
   }
 
   private final String name;

@@ -42,6 +42,7 @@ public final class ReportMarkdown {
           "mr_output",
           "mr_uber",
           "mr_conf",
+          "calibration",
           "yarn_memory_mb",
           "git_commit");
 
@@ -81,6 +82,7 @@ public final class ReportMarkdown {
     for (String workload : summary.latencyWorkloads()) {
       latency(workload);
     }
+    auto();
     image(plots, Plots.LATENCY_CDF, "latency CDF");
     image(plots, Plots.THROUGHPUT, "throughput against concurrency");
     line("## Files");
@@ -250,6 +252,24 @@ public final class ReportMarkdown {
     line("**Verdict (latency, one request at a time)**:");
     line("");
     verdicts.latency(workload).forEach(verdict -> line("- " + verdict));
+    line("");
+  }
+
+  /** Engine auto's choices against the engines it chose between; nothing if it did not run. */
+  private void auto() {
+    AutoVerdicts auto = new AutoVerdicts(summary);
+    if (!auto.any()) {
+      return;
+    }
+    line("## Engine auto");
+    line("");
+    line(
+        "`auto` counts each request's partial products from the degree tables, predicts the"
+            + " iterator and MapReduce engines' times from the calibration (setting"
+            + " `calibration`), runs the sooner one and pays for deciding. Its records hold the"
+            + " choice, the predictions and why (`engine_info.auto_*`).");
+    line("");
+    auto.lines().forEach(verdict -> line("- " + verdict));
     line("");
   }
 

@@ -99,8 +99,9 @@ public final class QueuedWorkload {
    * Runs every request with {@code engine} on {@code concurrency} threads. Each C is named {@code
    * <cPrefix>_<index>}, or with {@code preparedAhead} above 0 taken from that many tables the
    * engine's {@link Engine#createResult} keeps ready ({@link PreparedTables}, filled before the
-   * batch starts, refilled while it runs); after the batch every C is checked and deleted. A
-   * multiply that fails is an outcome with its error; the others go on.
+   * batch starts, refilled while it runs; not for an engine that creates C only after choosing,
+   * {@code auto}); after the batch every C is checked and deleted. A multiply that fails is an
+   * outcome with its error; the others go on.
    */
   public static Batch run(
       Target target,
@@ -119,7 +120,7 @@ public final class QueuedWorkload {
     List<Future<Engine.Run>> futures = new ArrayList<>();
     double wallSeconds;
     try (PreparedTables prepared =
-        preparedAhead == 0
+        preparedAhead == 0 || !engine.preparesResultAhead()
             ? null
             : PreparedTables.start(
                 target.client(),

@@ -43,6 +43,7 @@ import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 import outerproduct.mr.MapReduceMultiply;
 import outerproduct.mr.UberMode;
+import outerproduct.multiply.Calibration;
 
 /**
  * A SCALE 10 graph in Graphulo's file format (written here from the generator, so the test needs
@@ -159,7 +160,8 @@ class FixtureMultiplyIT {
             MapReduceMultiply.Output.BATCH_WRITER,
             UberMode.AUTO,
             Map.of(),
-            MapReduceMultiply.DEFAULT_PRESUM);
+            MapReduceMultiply.DEFAULT_PRESUM,
+            Calibration.shipped());
     Target target =
         new Target(
             client,

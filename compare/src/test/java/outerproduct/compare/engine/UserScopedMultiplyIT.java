@@ -56,6 +56,7 @@ import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 import outerproduct.mr.MapReduceMultiply;
 import outerproduct.mr.UberMode;
+import outerproduct.multiply.Calibration;
 
 /**
  * Two users with different authorizations multiply the same labelled AT and B with every engine.
@@ -155,7 +156,15 @@ class UserScopedMultiplyIT {
 
   private static Engine.Settings settings(long presum, MapReduceMultiply.Output output) {
     return new Engine.Settings(
-        presum, new TreeSet<>(), "log", 1, output, UberMode.AUTO, Map.of(), presum);
+        presum,
+        new TreeSet<>(),
+        "log",
+        1,
+        output,
+        UberMode.AUTO,
+        Map.of(),
+        presum,
+        Calibration.shipped());
   }
 
   @Test

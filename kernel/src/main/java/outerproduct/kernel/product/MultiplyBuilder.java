@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.function.BiFunction;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.TableNotFoundException;
+import outerproduct.kernel.accumulo.DegreeTables;
 import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
@@ -140,17 +141,35 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
   }
 
   /**
-   * This multiply's partial products, counted from the inputs' degree tables before anything runs
-   * ({@link ProductEstimate}); an upper bound with column filters. {@code client} must be able to
-   * read both degree tables.
+   * This multiply's partial products, counted before anything runs ({@link ProductEstimate}) from
+   * the inputs' degree tables, or, where one is missing, from a sample of the inputs' rows ({@link
+   * ProductEstimate#sampled}, whose estimate states its error); an upper bound with column filters.
    *
-   * @throws IllegalArgumentException naming a missing degree table
+   * @throws IllegalArgumentException naming a missing input table
    */
   public ProductEstimate.Estimate estimate(AccumuloClient client) throws TableNotFoundException {
     boolean filtered = atColumns != null || bColumns != null;
+    boolean degrees =
+        client.tableOperations().exists(DegreeTables.of(b))
+            && (at == null || client.tableOperations().exists(DegreeTables.of(at)));
+    if (!degrees) {
+      return ProductEstimate.sampled(client, at, b, rows, filtered);
+    }
     return at == null
         ? ProductEstimate.ofRows(client, b, rows, filtered)
         : ProductEstimate.of(client, at, b, rows, filtered);
+  }
+
+  /**
+   * Gives {@code other} this builder's request: semiring, rows, column filters and whether it may
+   * replace an unfinished C. What one engine's builder was asked, another can then run.
+   */
+  protected final void copyRequestTo(MultiplyBuilder<?> other) {
+    other.semiring = semiring;
+    other.rows = rows;
+    other.atColumns = atColumns;
+    other.bColumns = bColumns;
+    other.replaceIncomplete = replaceIncomplete;
   }
 
   /**

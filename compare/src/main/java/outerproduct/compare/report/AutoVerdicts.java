@@ -1,0 +1,122 @@
+package outerproduct.compare.report;
+
+import static outerproduct.compare.report.Cells.fmt;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
+import outerproduct.compare.report.Summary.Row;
+
+/**
+ * Whether engine {@code auto} chose well: for every group of its runs (a whole-table SCALE, a
+ * request size one at a time), what it chose and its time against the faster of the iterator and
+ * MapReduce engines in the same run. The goal: within {@value #AUTO_GOAL} of the faster, which
+ * leaves room for the decision's own cost and this machine's run-to-run spread, not for a wrong
+ * choice where the engines are far apart.
+ */
+final class AutoVerdicts {
+  static final double AUTO_GOAL = 1.10;
+
+  private final Summary summary;
+
+  AutoVerdicts(Summary summary) {
+    this.summary = summary;
+  }
+
+  boolean any() {
+    return summary.rows().stream().anyMatch(r -> r.engine().equals("auto"));
+  }
+
+  List<String> lines() {
+    List<String> lines = new ArrayList<>();
+    for (Row auto : summary.rows()) {
+      if (!auto.engine().equals("auto") || !auto.answered()) {
+        continue;
+      }
+      if (auto.whole()) {
+        lines.add(verdict(auto, "SCALE " + auto.scale() + ", whole table", Row::secondsMedian));
+      } else if (auto.concurrency() == lowestConcurrency(auto.workload())) {
+        String label = summary.label(auto.workload(), auto.scale());
+        lines.add(
+            verdict(
+                auto,
+                auto.workload() + ", " + label + auto.rowsRequested() + " rows, p50",
+                Row::latencyP50S));
+      }
+    }
+    return lines;
+  }
+
+  private String verdict(Row auto, String group, ToDoubleFunction<Row> time) {
+    Optional<Row> fastest =
+        summary.rows().stream()
+            .filter(r -> r.engine().equals("iterator") || r.engine().equals("mr"))
+            .filter(r -> sameGroup(r, auto) && r.answered())
+            .min((x, y) -> Double.compare(time.applyAsDouble(x), time.applyAsDouble(y)));
+    String chose =
+        group
+            + ": auto chose "
+            + choices(auto)
+            + ", "
+            + fmt("%.2f", time.applyAsDouble(auto))
+            + " s";
+    if (fastest.isEmpty()) {
+      return chose + "; neither iterator nor mr ran beside it";
+    }
+    double ratio = time.applyAsDouble(auto) / time.applyAsDouble(fastest.get());
+    return chose
+        + "; fastest of iterator and mr: "
+        + fastest.get().engine()
+        + " "
+        + fmt("%.2f", time.applyAsDouble(fastest.get()))
+        + " s; auto / fastest = "
+        + fmt("%.2f", ratio)
+        + " (goal ≤ "
+        + AUTO_GOAL
+        + ": "
+        + (ratio <= AUTO_GOAL ? "met" : "not met")
+        + ")";
+  }
+
+  private static boolean sameGroup(Row r, Row auto) {
+    return r.workload().equals(auto.workload())
+        && r.scale() == auto.scale()
+        && Objects.equals(r.rowsRequested(), auto.rowsRequested())
+        && r.concurrency() == auto.concurrency();
+  }
+
+  private int lowestConcurrency(String workload) {
+    return summary.rows().stream()
+        .filter(r -> r.workload().equals(workload))
+        .mapToInt(Row::concurrency)
+        .min()
+        .orElse(1);
+  }
+
+  /** {@code iterator} when every run chose it, else {@code iterator ×2, mr ×1}. */
+  private String choices(Row auto) {
+    Map<String, Integer> counts = new TreeMap<>();
+    for (JsonNode r : summary.records()) {
+      if (r.path("engine").asText().equals("auto")
+          && r.path("workload").asText().equals(auto.workload())
+          && r.path("scale").asInt() == auto.scale()
+          && r.path("concurrency").asInt() == auto.concurrency()
+          && (auto.rowsRequested() == null
+              || r.path("rows_requested").asInt() == auto.rowsRequested())
+          && r.path("engine_info").has("auto_choice")) {
+        counts.merge(r.path("engine_info").path("auto_choice").asText(), 1, Integer::sum);
+      }
+    }
+    if (counts.size() == 1) {
+      return counts.keySet().iterator().next();
+    }
+    List<String> parts = new ArrayList<>();
+    counts.forEach((engine, n) -> parts.add(engine + " ×" + n));
+    return String.join(", ", parts);
+  }
+}

@@ -1,0 +1,119 @@
+package outerproduct.compare.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import outerproduct.multiply.Calibration;
+import outerproduct.multiply.Engine;
+import outerproduct.multiply.Shape;
+
+/**
+ * Fits each engine's cost line ({@link Calibration.Cost}) to the runs of a comparison: for the
+ * iterator and MapReduce engines, and whole tables and row subsets apart, the request time (from
+ * the call, creating C included, to C readable) against the partial products, over the runs made
+ * one at a time whose C was proven.
+ *
+ * <p>The fit minimises the relative error, Σ ((t − fixed − pp / rate) / t)², so that a 0.2 s
+ * request counts as much as a 100 s one: the choice between engines turns on small requests (fixed
+ * costs) as much as on large ones (rates). A negative fixed cost is refitted as 0. A line needs
+ * runs of at least two sizes; an engine whose times do not grow with its products gets no line.
+ */
+public final class CalibrationFit {
+  private static final List<Engine> FITTED = List.of(Engine.ITERATOR, Engine.MR);
+
+  private CalibrationFit() {}
+
+  /** The lines the records support; empty if none. */
+  public static Optional<Calibration> of(Summary summary, String command) {
+    List<Calibration.Cost> costs = new ArrayList<>();
+    for (Engine engine : FITTED) {
+      for (Shape shape : Shape.values()) {
+        line(summary.records(), engine, shape).ifPresent(costs::add);
+      }
+    }
+    if (costs.isEmpty()) {
+      return Optional.empty();
+    }
+    JsonNode first = summary.records().get(0);
+    JsonNode host = first.path("host");
+    String cluster =
+        first.path("cluster").asText("unknown")
+            + ", "
+            + first.path("tservers").asText("?")
+            + " tablet servers; "
+            + host.path("cores").asText("?")
+            + " cores, "
+            + host.path("memory_gb").asText("?")
+            + " GB";
+    return Optional.of(
+        new Calibration(
+            "fitted",
+            cluster,
+            LocalDate.now().toString(),
+            first.path("git_commit").asText("unknown"),
+            command,
+            costs));
+  }
+
+  private static Optional<Calibration.Cost> line(
+      List<JsonNode> records, Engine engine, Shape shape) {
+    List<double[]> points = new ArrayList<>();
+    for (JsonNode r : records) {
+      boolean whole = r.path("workload").asText().equals("whole");
+      if (r.path("engine").asText().equals(engine.label())
+          && whole == (shape == Shape.WHOLE)
+          && r.path("concurrency").asInt(1) == 1
+          && r.path("equal").asBoolean(false)
+          && r.path("t_request_s").isNumber()) {
+        points.add(
+            new double[] {r.path("partial_products").asDouble(), r.path("t_request_s").asDouble()});
+      }
+    }
+    if (points.stream().mapToDouble(p -> p[0]).distinct().count() < 2) {
+      return Optional.empty();
+    }
+    double[] fit = relativeLeastSquares(points);
+    if (!(fit[1] > 0)) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new Calibration.Cost(
+            engine,
+            shape,
+            fit[0],
+            1 / fit[1],
+            points.size(),
+            (long) points.stream().mapToDouble(p -> p[0]).min().orElse(0),
+            (long) points.stream().mapToDouble(p -> p[0]).max().orElse(0)));
+  }
+
+  /**
+   * {fixed, seconds per product} minimising Σ (1 − fixed/t − perProduct·pp/t)², fixed ≥ 0: the
+   * normal equations of the two-column least squares on u = 1/t, v = pp/t.
+   */
+  static double[] relativeLeastSquares(List<double[]> points) {
+    double uu = 0;
+    double uv = 0;
+    double vv = 0;
+    double u1 = 0;
+    double v1 = 0;
+    for (double[] p : points) {
+      double u = 1 / p[1];
+      double v = p[0] / p[1];
+      uu += u * u;
+      uv += u * v;
+      vv += v * v;
+      u1 += u;
+      v1 += v;
+    }
+    double det = uu * vv - uv * uv;
+    double fixed = (u1 * vv - v1 * uv) / det;
+    double perProduct = (uu * v1 - uv * u1) / det;
+    if (!(fixed >= 0) || det == 0) {
+      return new double[] {0, v1 / vv};
+    }
+    return new double[] {fixed, perProduct};
+  }
+}

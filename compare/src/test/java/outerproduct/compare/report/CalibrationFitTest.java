@@ -1,0 +1,75 @@
+package outerproduct.compare.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import outerproduct.multiply.Calibration;
+import outerproduct.multiply.Engine;
+import outerproduct.multiply.Shape;
+
+class CalibrationFitTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static JsonNode record(
+      String engine, String workload, long products, double seconds, int concurrency) {
+    return JSON.createObjectNode()
+        .put("engine", engine)
+        .put("workload", workload)
+        .put("scale", 10)
+        .put("concurrency", concurrency)
+        .put("equal", true)
+        .put("partial_products", products)
+        .put("t_request_s", seconds)
+        .put("cluster", "embedded")
+        .put("tservers", 2)
+        .put("git_commit", "abc1234");
+  }
+
+  @Test
+  void timesOnALineGiveThatLineBack() {
+    List<JsonNode> records = new ArrayList<>();
+    for (long pp : new long[] {1_000, 1_000_000, 20_000_000}) {
+      records.add(record("iterator", "whole", pp, 0.5 + pp / 6e5, 1));
+      records.add(record("mr", "queued", pp, 6 + pp / 3e5, 1));
+    }
+    records.add(record("mr", "queued", 5_000, 500, 4)); // several in flight: not fitted
+    records.add(record("client", "whole", 5_000, 1, 1)); // not an engine auto chooses
+    Calibration fit = CalibrationFit.of(Summary.of(records), "scripts/compare --calibrate").get();
+
+    Calibration.Cost it = fit.cost(Engine.ITERATOR, Shape.WHOLE).get();
+    assertEquals(0.5, it.fixedSeconds(), 1e-6);
+    assertEquals(6e5, it.productsPerSecond(), 1e-3);
+    assertEquals(3, it.runs());
+    assertEquals(1_000, it.productsMin());
+    assertEquals(20_000_000, it.productsMax());
+    Calibration.Cost mr = fit.cost(Engine.MR, Shape.SUBSET).get();
+    assertEquals(6, mr.fixedSeconds(), 1e-6);
+    assertEquals(3e5, mr.productsPerSecond(), 1e-3);
+    assertEquals(3, mr.runs());
+    assertTrue(fit.cost(Engine.MR, Shape.WHOLE).isEmpty());
+    assertEquals("abc1234", fit.commit());
+    assertEquals("scripts/compare --calibrate", fit.command());
+  }
+
+  @Test
+  void aNegativeFixedCostIsRefittedThroughZeroAndOneSizeGivesNoLine() {
+    List<JsonNode> records = new ArrayList<>();
+    records.add(record("iterator", "queued", 1_000_000, 1.0, 1));
+    records.add(record("iterator", "queued", 2_000_000, 3.0, 1)); // the line meets 0 s at -1
+    records.add(record("mr", "whole", 1_000_000, 20, 1));
+    records.add(record("mr", "whole", 1_000_000, 22, 1));
+    Calibration fit = CalibrationFit.of(Summary.of(records), "c").get();
+    Calibration.Cost it = fit.cost(Engine.ITERATOR, Shape.SUBSET).get();
+    assertEquals(0, it.fixedSeconds());
+    // through the origin, minimising relative error: 1 / (mean of pp/t over pp/t squared)
+    double v1 = 1e6;
+    double v2 = 2e6 / 3;
+    assertEquals((v1 * v1 + v2 * v2) / (v1 + v2), it.productsPerSecond(), 1e-6);
+    assertTrue(fit.cost(Engine.MR, Shape.WHOLE).isEmpty(), "one size: no rate to fit");
+  }
+}

@@ -1,0 +1,221 @@
+package outerproduct.multiply;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import outerproduct.kernel.cli.Choices;
+
+/**
+ * How long each engine takes on one cluster, as a line per engine and {@link Shape}: a fixed cost
+ * plus the partial products over a rate. {@code scripts/compare --calibrate} fits the lines to
+ * multiplies it runs on the cluster and writes them as a small JSON file; {@link #shipped()} are
+ * the lines measured on the machine kind the project is developed on (2 cores, 24 GiB, the embedded
+ * cluster), for a cluster that has not been calibrated.
+ *
+ * <p>The times are what a caller waits: from the call, creating C included, to C readable. A line
+ * is only as good as the sizes it was fitted on ({@link Cost#productsMin()} to {@link
+ * Cost#productsMax()}); beyond them it extrapolates.
+ *
+ * @param source where the lines were read from, as the choice reports it
+ * @param cluster what the lines were measured on
+ * @param measured the day, ISO format
+ * @param commit the project's commit that measured them
+ * @param command the command that measured them
+ */
+public record Calibration(
+    String source,
+    String cluster,
+    String measured,
+    String commit,
+    String command,
+    List<Cost> costs) {
+
+  /** The shipped lines, a resource of this module. */
+  static final String SHIPPED = "calibration-shipped.json";
+
+  /** The file name of an installed calibration ({@link #installedPath}). */
+  public static final String INSTALLED = "calibration.json";
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  /**
+   * One engine's time for one shape: {@code fixedSeconds + products / productsPerSecond}.
+   *
+   * @param runs the multiplies the line was fitted to
+   */
+  public record Cost(
+      Engine engine,
+      Shape shape,
+      double fixedSeconds,
+      double productsPerSecond,
+      int runs,
+      long productsMin,
+      long productsMax) {
+    public Cost {
+      if (engine == Engine.AUTO) {
+        throw new IllegalArgumentException("a cost line names a real engine, not auto");
+      }
+      if (!(fixedSeconds >= 0) || !Double.isFinite(fixedSeconds)) {
+        throw new IllegalArgumentException(
+            engine + " " + shape + ": fixed_s must be a number >= 0, got " + fixedSeconds);
+      }
+      if (!(productsPerSecond > 0) || !Double.isFinite(productsPerSecond)) {
+        throw new IllegalArgumentException(
+            engine + " " + shape + ": pp_per_s must be a number > 0, got " + productsPerSecond);
+      }
+    }
+
+    /** The predicted seconds for {@code products} partial products. */
+    public double seconds(long products) {
+      return fixedSeconds + products / productsPerSecond;
+    }
+
+    /** {@code 0.21 s + pp / 5.80e+05 pp/s}. */
+    public String describe() {
+      return String.format(Locale.ROOT, "%.2f s + pp / %.3g pp/s", fixedSeconds, productsPerSecond);
+    }
+  }
+
+  public Calibration {
+    costs = List.copyOf(costs);
+  }
+
+  /**
+   * Where {@code scripts/compare --calibrate} puts the cluster's calibration and {@code
+   * scripts/multiply} looks first: {@value #INSTALLED} in the project folder (the scripts pass it
+   * as the {@code outerproduct.home} property; without it, the working folder).
+   */
+  public static Path installedPath() {
+    String home = System.getProperty("outerproduct.home");
+    return (home == null || home.isEmpty() ? Path.of("") : Path.of(home))
+        .toAbsolutePath()
+        .resolve(INSTALLED);
+  }
+
+  /** The line for {@code engine} and {@code shape}, if this calibration has one. */
+  public Optional<Cost> cost(Engine engine, Shape shape) {
+    return costs.stream().filter(c -> c.engine() == engine && c.shape() == shape).findFirst();
+  }
+
+  /** The lines measured on the project's development machine kind. */
+  public static Calibration shipped() {
+    try (InputStream in = Calibration.class.getResourceAsStream(SHIPPED)) {
+      if (in == null) {
+        throw new IllegalStateException("resource " + SHIPPED + " is missing from this build");
+      }
+      return parse(JSON.readTree(in), "shipped defaults (" + SHIPPED + ")");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * @throws IllegalArgumentException naming the file and the field at fault
+   */
+  public static Calibration read(Path file) {
+    JsonNode tree;
+    try {
+      tree = JSON.readTree(file.toFile());
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException(
+          "calibration file " + file + " is not JSON: " + e.getOriginalMessage(), e);
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          "cannot read calibration file " + file + ": " + e.getMessage(), e);
+    }
+    try {
+      return parse(tree, file.toString());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("calibration file " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Writes this calibration as JSON (its source is where it is read from, so not kept). */
+  public void write(Path file) throws IOException {
+    ObjectNode root =
+        JSON.createObjectNode()
+            .put("cluster", cluster)
+            .put("measured", measured)
+            .put("commit", commit)
+            .put("command", command);
+    ArrayNode lines = root.putArray("costs");
+    for (Cost c : costs) {
+      lines
+          .addObject()
+          .put("engine", c.engine().label())
+          .put("shape", c.shape().label())
+          .put("fixed_s", c.fixedSeconds())
+          .put("pp_per_s", c.productsPerSecond())
+          .put("runs", c.runs())
+          .put("products_min", c.productsMin())
+          .put("products_max", c.productsMax());
+    }
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    JSON.writeValue(file.toFile(), root);
+  }
+
+  private static Calibration parse(JsonNode root, String source) {
+    JsonNode lines = root.path("costs");
+    if (!lines.isArray() || lines.isEmpty()) {
+      throw new IllegalArgumentException("'costs' must be a non-empty list of cost lines");
+    }
+    List<Cost> costs = new ArrayList<>();
+    for (int n = 0; n < lines.size(); n++) {
+      try {
+        costs.add(cost(lines.get(n)));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("costs[" + n + "]: " + e.getMessage(), e);
+      }
+    }
+    return new Calibration(
+        source,
+        root.path("cluster").asText("unknown"),
+        root.path("measured").asText("unknown"),
+        root.path("commit").asText("unknown"),
+        root.path("command").asText("unknown"),
+        costs);
+  }
+
+  private static Cost cost(JsonNode line) {
+    return new Cost(
+        Choices.parse(Engine.class, text(line, "engine")),
+        Choices.parse(Shape.class, text(line, "shape")),
+        number(line, "fixed_s"),
+        number(line, "pp_per_s"),
+        line.path("runs").asInt(0),
+        line.path("products_min").asLong(0),
+        line.path("products_max").asLong(0));
+  }
+
+  private static String text(JsonNode line, String field) {
+    JsonNode value = line.get(field);
+    if (value == null || !value.isTextual()) {
+      throw new IllegalArgumentException("'" + field + "' must be given as a string");
+    }
+    return value.asText();
+  }
+
+  private static double number(JsonNode line, String field) {
+    JsonNode value = line.get(field);
+    if (value == null || !value.isNumber()) {
+      throw new IllegalArgumentException("'" + field + "' must be given as a number");
+    }
+    return value.asDouble();
+  }
+}

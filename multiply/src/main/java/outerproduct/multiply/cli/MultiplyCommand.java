@@ -1,0 +1,222 @@
+package outerproduct.multiply.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.apache.accumulo.core.client.Accumulo;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.hadoop.conf.Configuration;
+import outerproduct.kernel.cli.Choices;
+import outerproduct.kernel.cli.CommandErrors;
+import outerproduct.kernel.semiring.Semirings;
+import outerproduct.multiply.Calibration;
+import outerproduct.multiply.Engine;
+import outerproduct.multiply.Multiply;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code scripts/multiply}: C = ATᵀ ⊕.⊗ B on the engine that finishes first (or the one asked for),
+ * printing the estimate, the choice and why before it runs. Connection and credentials come from an
+ * Accumulo client properties file, never from the command line.
+ */
+@Command(
+    name = "multiply",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description =
+        "Multiply AT^T (+).(x) B into C on the engine the partial-product estimate and this"
+            + " cluster's calibration say finishes first.")
+public final class MultiplyCommand implements Callable<Integer> {
+  /** Where {@code scripts/multiply} says the MapReduce job jar is. */
+  static final String JOB_JAR_PROPERTY = "outerproduct.mr.jobJar";
+
+  @Option(
+      names = "--cluster",
+      required = true,
+      paramLabel = "FILE",
+      description =
+          "Accumulo client properties file (instance, zookeepers, auth.principal, auth.token).")
+  Path clientProperties;
+
+  @Option(names = "--at", required = true, description = "Table holding AT (rows = shared k).")
+  String at;
+
+  @Option(names = "--b", required = true, description = "Table holding B.")
+  String b;
+
+  @Option(names = "--c", required = true, description = "Result table C (created if missing).")
+  String c;
+
+  @Option(
+      names = "--engine",
+      defaultValue = "auto",
+      paramLabel = "auto|iterator|mr",
+      description = "auto: the engine predicted to finish first. Default: ${DEFAULT-VALUE}.")
+  Engine engine;
+
+  @Option(
+      names = "--calibration",
+      paramLabel = "FILE",
+      description =
+          "Cost lines written by scripts/compare --calibrate. Default: calibration.json in the"
+              + " project folder if there is one, else the shipped defaults.")
+  Path calibration;
+
+  @Option(
+      names = "--hadoop-conf",
+      paramLabel = "DIR",
+      defaultValue = "${env:HADOOP_CONF_DIR}",
+      description =
+          "Hadoop configuration folder of the YARN cluster (core-, yarn-, mapred-site.xml)."
+              + " Without one only the iterator engine can run. Default: $HADOOP_CONF_DIR.")
+  Path hadoopConf;
+
+  @Option(
+      names = "--explain",
+      description = "Print the estimate, the predictions and the choice; run nothing.")
+  boolean explain;
+
+  @Option(
+      names = "--semiring",
+      defaultValue = Semirings.DEFAULT,
+      description = "Semiring: a built-in name or a class name. Default: ${DEFAULT-VALUE}.")
+  String semiring;
+
+  @Option(names = "--rows", description = "Shared rows k in D4M syntax, e.g. '1,:,100,'.")
+  String rows;
+
+  @Option(names = "--at-columns", description = "Columns of AT to use (rows of C), D4M list.")
+  String atColumns;
+
+  @Option(names = "--b-columns", description = "Columns of B to use (columns of C), D4M list.")
+  String bColumns;
+
+  @Option(
+      names = "--replace-incomplete",
+      description = "Empty a C that an earlier multiply left unfinished instead of refusing it.")
+  boolean replaceIncomplete;
+
+  @Option(names = "--verbose", description = "On an error, print its stack trace too.")
+  boolean verbose;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The command with the project's exit codes: 2 for a bad argument or input, 1 for a failure. */
+  public static CommandLine commandLine() {
+    MultiplyCommand command = new MultiplyCommand();
+    CommandLine cli = new CommandLine(command);
+    Choices.register(cli, Engine.class);
+    return cli.setParameterExceptionHandler(
+            (e, given) -> {
+              e.getCommandLine()
+                  .getErr()
+                  .println(
+                      "multiply: "
+                          + e.getMessage()
+                          + " (scripts/multiply --help lists the options)");
+              return CommandErrors.USER_ERROR;
+            })
+        .setExecutionExceptionHandler(
+            (e, cmd, parsed) -> CommandErrors.report(cmd.getErr(), "multiply", e, command.verbose));
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    requireReadable("--cluster", clientProperties);
+    Multiply multiply = configured();
+    PrintWriter out = spec.commandLine().getOut();
+    try (AccumuloClient client = Accumulo.newClient().from(clientProperties.toString()).build()) {
+      Multiply.Decision decision = multiply.client(client).decide(client);
+      Calibration lines = decision.calibration();
+      out.println("estimate: " + decision.estimate().describe());
+      out.println(
+          "calibration: "
+              + lines.source()
+              + ", measured "
+              + lines.measured()
+              + " on "
+              + lines.cluster());
+      out.println("engine: " + decision.choice().why());
+      out.flush();
+      if (explain) {
+        return 0;
+      }
+      Multiply.Result r = multiply.run();
+      out.printf(
+          Locale.ROOT,
+          "%s: partial products %d, entries written %d, %.2f s from the call to C readable%n",
+          r.decision().choice().engine(),
+          r.partialProducts(),
+          r.entriesWritten(),
+          r.seconds());
+    }
+    return 0;
+  }
+
+  private Multiply configured() {
+    Multiply multiply =
+        Multiply.on(clientProperties).transposeOf(at).times(b).into(c).engine(engine);
+    multiply.semiring(semiring).calibration(calibrationLines());
+    if (rows != null) {
+      multiply.rows(rows);
+    }
+    if (atColumns != null) {
+      multiply.atColumns(atColumns);
+    }
+    if (bColumns != null) {
+      multiply.bColumns(bColumns);
+    }
+    if (replaceIncomplete) {
+      multiply.replaceIncomplete();
+    }
+    if (hadoopConf != null) {
+      multiply.hadoop(hadoopConfiguration(hadoopConf));
+    }
+    return multiply;
+  }
+
+  private Calibration calibrationLines() {
+    if (calibration != null) {
+      requireReadable("--calibration", calibration);
+      return Calibration.read(calibration);
+    }
+    Path installed = Calibration.installedPath();
+    return Files.isReadable(installed) ? Calibration.read(installed) : Calibration.shipped();
+  }
+
+  /** The site files of {@code dir}, and the job jar the script found, for the MapReduce engine. */
+  private static Configuration hadoopConfiguration(Path dir) {
+    if (!Files.isReadable(dir.resolve("yarn-site.xml"))) {
+      throw new IllegalArgumentException(
+          "--hadoop-conf " + dir + ": no yarn-site.xml there; give the YARN cluster's folder");
+    }
+    Configuration conf = new Configuration();
+    for (String site :
+        new String[] {"core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml"}) {
+      Path file = dir.resolve(site);
+      if (Files.isReadable(file)) {
+        conf.addResource(new org.apache.hadoop.fs.Path(file.toUri()));
+      }
+    }
+    String jobJar = System.getProperty(JOB_JAR_PROPERTY);
+    if (jobJar != null && !jobJar.isEmpty() && conf.get("mapreduce.job.jar") == null) {
+      conf.set("mapreduce.job.jar", jobJar);
+    }
+    return conf;
+  }
+
+  private void requireReadable(String option, Path file) {
+    if (!Files.isReadable(file)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), option + " " + file + ": cannot read this file");
+    }
+  }
+}

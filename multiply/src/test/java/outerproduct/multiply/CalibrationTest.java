@@ -1,0 +1,78 @@
+package outerproduct.multiply;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CalibrationTest {
+  @TempDir Path dir;
+
+  @Test
+  void writtenLinesReadBackEqual() throws Exception {
+    Calibration written =
+        new Calibration(
+            "fitted",
+            "embedded, 2 tablet servers",
+            "2026-11-26",
+            "abc1234",
+            "scripts/compare --calibrate",
+            List.of(
+                new Calibration.Cost(
+                    Engine.ITERATOR, Shape.WHOLE, 0.25, 6.1e5, 6, 1_000, 9_000_000),
+                new Calibration.Cost(Engine.MR, Shape.SUBSET, 6.5, 2.0e5, 9, 3, 400_000)));
+    Path file = dir.resolve("calibration.json");
+    written.write(file);
+    Calibration read = Calibration.read(file);
+    assertEquals(written.costs(), read.costs());
+    assertEquals(file.toString(), read.source());
+    assertEquals("abc1234", read.commit());
+    assertEquals(
+        0.25 + 1_220_000 / 6.1e5,
+        read.cost(Engine.ITERATOR, Shape.WHOLE).get().seconds(1_220_000),
+        1e-9);
+    assertTrue(read.cost(Engine.MR, Shape.WHOLE).isEmpty());
+  }
+
+  @Test
+  void shippedLinesCoverBothEnginesAndShapes() {
+    Calibration shipped = Calibration.shipped();
+    for (Engine engine : List.of(Engine.ITERATOR, Engine.MR)) {
+      for (Shape shape : Shape.values()) {
+        assertTrue(shipped.cost(engine, shape).isPresent(), engine + " " + shape);
+      }
+    }
+    assertTrue(shipped.source().startsWith("shipped defaults"), shipped.source());
+  }
+
+  @Test
+  void badFileNamesTheFieldAtFault() throws Exception {
+    Path file = dir.resolve("bad.json");
+    Files.writeString(
+        file,
+        "{\"costs\": [{\"engine\": \"iterator\", \"shape\": \"whole\", \"fixed_s\": 0.1,"
+            + " \"pp_per_s\": -5}]}");
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Calibration.read(file));
+    assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
+    assertTrue(e.getMessage().contains("costs[0]"), e.getMessage());
+    assertTrue(e.getMessage().contains("pp_per_s must be a number > 0, got -5"), e.getMessage());
+
+    Files.writeString(file, "{\"costs\": [{\"engine\": \"spark\", \"shape\": \"whole\"}]}");
+    e = assertThrows(IllegalArgumentException.class, () -> Calibration.read(file));
+    assertTrue(e.getMessage().contains("'spark': expected auto, iterator or mr"), e.getMessage());
+
+    Files.writeString(file, "{\"costs\": [");
+    e = assertThrows(IllegalArgumentException.class, () -> Calibration.read(file));
+    assertTrue(e.getMessage().contains("is not JSON"), e.getMessage());
+
+    Path missing = dir.resolve("none.json");
+    e = assertThrows(IllegalArgumentException.class, () -> Calibration.read(missing));
+    assertTrue(e.getMessage().contains("cannot read calibration file " + missing), e.getMessage());
+  }
+}
