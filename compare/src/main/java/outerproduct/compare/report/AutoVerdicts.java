@@ -99,7 +99,7 @@ final class AutoVerdicts {
   }
 
   /** {@code iterator} when every run chose it, else {@code iterator ×2, mr ×1}. */
-  private String choices(Row auto) {
+  String choices(Row auto) {
     Map<String, Integer> counts = new TreeMap<>();
     for (JsonNode r : summary.records()) {
       if (r.path("engine").asText().equals("auto")

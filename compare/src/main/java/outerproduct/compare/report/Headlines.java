@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 import outerproduct.compare.report.Summary.Row;
 
 /**
@@ -68,7 +70,8 @@ public final class Headlines {
                         + " fastest at "
                         + fmt("%.3g", best.ratePpPerSMedian())
                         + " pp/s"
-                        + lead(rows, best, true)));
+                        + lead(rows, best, true)
+                        + auto(scale(scale), Row::secondsMedian)));
   }
 
   private void latency(String workload, int scale, int size, int concurrency, List<String> lines) {
@@ -82,7 +85,8 @@ public final class Headlines {
                         && r.rowsRequested() == size
                         && r.answered())
             .toList();
-    rows.stream()
+    List<Row> engines = rows.stream().filter(Headlines::isEngine).toList();
+    engines.stream()
         .min(Comparator.comparingDouble(Row::latencyP50S))
         .ifPresent(
             best ->
@@ -98,12 +102,44 @@ public final class Headlines {
                         + " answers first, p50 "
                         + fmt("%.2f", best.latencyP50S())
                         + " s"
-                        + lead(rows, best, false)));
+                        + lead(engines, best, false)
+                        + auto(rows, Row::latencyP50S)));
   }
 
-  /** The ingest ceiling is a bound, not an engine a user can pick. */
+  private List<Row> scale(int scale) {
+    return summary.rows().stream().filter(r -> r.whole() && r.scale() == scale).toList();
+  }
+
+  /**
+   * "; auto ran iterator, 1.02× the time of the faster of iterator and mr" when engine auto ran in
+   * the group: its choice, and its time over that of the engines it chooses between.
+   */
+  private String auto(List<Row> group, ToDoubleFunction<Row> time) {
+    Optional<Row> faster =
+        group.stream()
+            .filter(r -> (r.engine().equals("iterator") || r.engine().equals("mr")) && r.answered())
+            .min(Comparator.comparingDouble(time));
+    return group.stream()
+        .filter(r -> r.engine().equals("auto") && r.answered())
+        .findFirst()
+        .filter(auto -> faster.isPresent())
+        .map(
+            auto ->
+                "; auto ran "
+                    + new AutoVerdicts(summary).choices(auto)
+                    + ", "
+                    + fmt("%.2f", time.applyAsDouble(auto) / time.applyAsDouble(faster.get()))
+                    + "× the time of "
+                    + faster.get().engine())
+        .orElse("");
+  }
+
+  /**
+   * The ingest ceiling is a bound and auto a choice between engines, not engines to rank: auto's
+   * line follows the ranking.
+   */
   private static boolean isEngine(Row r) {
-    return !r.engine().equals("ingest-ceiling");
+    return !r.engine().equals("ingest-ceiling") && !r.engine().equals("auto");
   }
 
   private String proven() {
