@@ -48,8 +48,9 @@ final class ClusterOptions {
   @Option(
       names = "--keep-tables",
       description =
-          "With --cluster: keep this run's tables (named cmp<run id>_*); by default they are"
-              + " deleted at the end.")
+          "Keep each engine's last whole-table C (by default deleted once checked, so that its"
+              + " compactions do not slow the engines after it) and, with --cluster, this run's"
+              + " tables (named cmp<run id>_*), deleted at the end by default.")
   boolean keepTables;
 
   @Mixin EmbeddedClusterOptions embedded;

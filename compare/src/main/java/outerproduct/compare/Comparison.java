@@ -60,7 +60,8 @@ final class Comparison {
               options.engineOptions.engines,
               tablePrefix,
               records,
-              cluster.heap());
+              cluster.heap(),
+              options.clusterOptions.keepTables);
       var whole = new WholeTableRuns(run);
       var queued = new QueuedRuns(run, options.sweep.preparedC);
       boolean allEqual = workloads(target, whole, queued);

@@ -8,7 +8,8 @@ import outerproduct.kernel.semiring.Semiring;
 
 /**
  * What every workload of one run shares: the cluster, the semiring, the engines in the order they
- * take turns, the prefix of this run's tables, where records go, and the heap gauge.
+ * take turns, the prefix of this run's tables, where records go, the heap gauge, and whether the
+ * last whole-table C of each engine is kept (`--keep-tables`) rather than deleted once checked.
  */
 record RunContext(
     Target target,
@@ -16,4 +17,5 @@ record RunContext(
     List<Engine> engines,
     String tablePrefix,
     RunRecordFields records,
-    TabletServerHeap heap) {}
+    TabletServerHeap heap,
+    boolean keepResults) {}
