@@ -35,7 +35,12 @@ public record EngineChoice(Engine engine, Map<Engine, Double> predictedSeconds, 
   public static EngineChoice choose(
       Engine asked, Calibration calibration, Shape shape, long products, Set<Engine> available) {
     if (asked != Engine.AUTO && !available.contains(asked)) {
-      throw new IllegalArgumentException("engine " + asked + " is not available here");
+      throw new IllegalArgumentException(
+          "engine "
+              + asked
+              + " is not available here (available: "
+              + available
+              + "): the MapReduce engine needs the YARN cluster's Hadoop configuration");
     }
     Map<Engine, Double> predicted = new EnumMap<>(Engine.class);
     List<String> lines = new ArrayList<>();
