@@ -150,19 +150,28 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
 
   /** Decides, then runs the chosen engine. */
   public Result run() throws Exception {
+    return run(null);
+  }
+
+  /**
+   * Runs the engine {@code decision} chose (null: decides first), so that a caller that showed a
+   * decision runs exactly that one without counting again. {@link Result#seconds} runs from this
+   * call.
+   */
+  public Result run(Decision decision) throws Exception {
     long begin = System.nanoTime();
     try (AccumuloClient own =
         sharedClient == null ? Accumulo.newClient().from(clientProperties).build() : null) {
       AccumuloClient client = sharedClient == null ? own : sharedClient;
-      Decision decision = decide(client);
-      if (decision.choice().engine() == Engine.MR) {
+      Decision decided = decision == null ? decide(client) : decision;
+      if (decided.choice().engine() == Engine.MR) {
         MapReduceMultiply.Result r = mapReduce().run();
         return new Result(
-            decision, r.partialProducts(), r.entriesWritten(), secondsSince(begin), null, r);
+            decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), null, r);
       }
       TableMult.Result r = tableMult(client).run();
       return new Result(
-          decision, r.partialProducts(), r.entriesWritten(), secondsSince(begin), r, null);
+          decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), r, null);
     }
   }
 

@@ -121,6 +121,26 @@ class MultiplyIT {
   }
 
   @Test
+  void aDecisionShownFirstIsTheOneThatRuns() throws Exception {
+    Multiply.Decision shown =
+        multiply("autoCshown")
+            .rows(SUBSET)
+            .hadoop(yarn.configuration())
+            .calibration(favouring(Engine.ITERATOR))
+            .decide(client);
+    // the same request under lines that now favour MapReduce: the shown decision still runs
+    Multiply.Result r =
+        multiply("autoCshown")
+            .rows(SUBSET)
+            .hadoop(yarn.configuration())
+            .calibration(favouring(Engine.MR))
+            .run(shown);
+    assertEquals(Engine.ITERATOR, r.decision().choice().engine());
+    assertNotNull(r.iterator());
+    assertEqualsOracle("autoCshown", SUBSET);
+  }
+
+  @Test
   void withoutHadoopAutoRunsTheIteratorEngineOnASubset() throws Exception {
     Multiply.Result r =
         multiply("autoCnoYarn").rows(SUBSET).calibration(favouring(Engine.MR)).run();
