@@ -1,6 +1,5 @@
 package outerproduct.compare;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -138,8 +137,7 @@ final class EngineOptions {
       OptionChecks.readableFile("--calibration", calibrationFile);
       return Calibration.read(calibrationFile);
     }
-    Path installed = Calibration.installedPath();
-    return Files.isReadable(installed) ? Calibration.read(installed) : Calibration.shipped();
+    return Calibration.installedOrShipped();
   }
 
   /** What every engine run of one SCALE uses; {@code cSplits} are C's split rows. */

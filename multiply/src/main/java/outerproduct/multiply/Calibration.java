@@ -105,6 +105,12 @@ public record Calibration(
         .resolve(INSTALLED);
   }
 
+  /** The installed calibration ({@link #installedPath}) if there is one, else {@link #shipped}. */
+  public static Calibration installedOrShipped() {
+    Path installed = installedPath();
+    return Files.isReadable(installed) ? read(installed) : shipped();
+  }
+
   /** The line for {@code engine} and {@code shape}, if this calibration has one. */
   public Optional<Cost> cost(Engine engine, Shape shape) {
     return costs.stream().filter(c -> c.engine() == engine && c.shape() == shape).findFirst();

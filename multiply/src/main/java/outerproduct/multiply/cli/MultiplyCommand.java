@@ -189,8 +189,7 @@ public final class MultiplyCommand implements Callable<Integer> {
       requireReadable("--calibration", calibration);
       return Calibration.read(calibration);
     }
-    Path installed = Calibration.installedPath();
-    return Files.isReadable(installed) ? Calibration.read(installed) : Calibration.shipped();
+    return Calibration.installedOrShipped();
   }
 
   /** The site files of {@code dir}, and the job jar the script found, for the MapReduce engine. */
