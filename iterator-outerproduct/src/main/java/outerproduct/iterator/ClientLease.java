@@ -14,6 +14,23 @@ record ClientLease(AccumuloClient client, boolean owned) implements AutoCloseabl
         : new ClientLease(Accumulo.newClient().from(properties).build(), true);
   }
 
+  /**
+   * @return {@code client}
+   * @throws IllegalArgumentException if the client's user is not the properties' principal
+   */
+  static AccumuloClient checkActsAs(AccumuloClient client, Properties properties) {
+    String principal = properties.getProperty("auth.principal");
+    if (!client.whoami().equals(principal)) {
+      throw new IllegalArgumentException(
+          "client acts as user '"
+              + client.whoami()
+              + "' but the client properties as '"
+              + principal
+              + "'; the tablet servers would read and write as another user than the checks");
+    }
+    return client;
+  }
+
   @Override
   public void close() {
     if (owned) {

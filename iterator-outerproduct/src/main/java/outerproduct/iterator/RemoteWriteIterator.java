@@ -27,9 +27,10 @@ import outerproduct.kernel.semiring.Semirings;
 
 /**
  * Writes the partial products of its source (a {@link TwoTableIterator}: keys (k, i, j)) into C as
- * {@code C(i,j)} and/or CT as {@code CT(j,i)} with a BatchWriter, and returns to the tablet server
- * only <em>monitoring entries</em>: key = the last row k of B all of whose products are in C, value
- * = {@link Progress} since the previous entry.
+ * {@code C(i,j)} and/or CT as {@code CT(j,i)}, with a BatchWriter or, with output {@code bulk}, as
+ * sorted files staged for one bulk import ({@link StretchFiles}), and returns to the tablet server
+ * only <em>monitoring entries</em>: key = the last row k of B all of whose products are in C (or
+ * committed to the staging directory), value = {@link Progress} since the previous entry.
  *
  * <p>Teardown safety. Accumulo may destroy the stack after any returned entry and re-seek it from
  * that key, exclusive. Two rules make that exact:
@@ -48,8 +49,9 @@ import outerproduct.kernel.semiring.Semirings;
  *
  * <p>Options: {@value #C_OPTION} and/or {@value #CT_OPTION}, {@value #CONNECTION_OPTION}, {@value
  * #SEMIRING_OPTION}, {@value #PRESUM_OPTION} (cells pre-summed in memory; 0 = off, the paper's
- * behaviour), {@value #WRITER_MEMORY_OPTION}, {@value #WRITER_THREADS_OPTION}, and the monitoring
- * limits.
+ * behaviour), {@value #WRITER_MEMORY_OPTION}, {@value #WRITER_THREADS_OPTION}, the monitoring
+ * limits; for bulk output {@value #OUTPUT_OPTION}, {@value #STAGING_OPTION}, {@value
+ * #WINDOW_OPTION} and {@value #FILE_COMPRESSION_OPTION} ({@link #setBulkOutput}).
  */
 public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, OptionDescriber {
   public static final String C_OPTION = "c";
@@ -61,6 +63,10 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
   public static final String MONITOR_MILLIS_OPTION = "monitor.millis";
   public static final String WRITER_MEMORY_OPTION = "writer.memory";
   public static final String WRITER_THREADS_OPTION = "writer.threads";
+  public static final String OUTPUT_OPTION = "output";
+  public static final String STAGING_OPTION = "staging";
+  public static final String WINDOW_OPTION = "window";
+  public static final String FILE_COMPRESSION_OPTION = "file.compression";
   private static final String NAME = RemoteWriteIterator.class.getSimpleName();
   private static final Logger log = LoggerFactory.getLogger(RemoteWriteIterator.class);
   private static final byte[] ERROR_FAMILY = "error".getBytes(StandardCharsets.UTF_8);
@@ -77,11 +83,9 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
   private Semiring<?> semiring;
   private String c;
   private String ct;
-  private int presum;
+  private ProductWriters writers;
   private long monitorEntries;
   private long monitorMillis;
-  private long writerMemory;
-  private int writerThreads;
 
   private Range range;
   private Collection<ByteSequence> columnFamilies;
@@ -126,6 +130,24 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     setting.addOption(WRITER_THREADS_OPTION, Integer.toString(threads));
   }
 
+  /**
+   * Bulk output: each call's products go into sorted files under {@code stagingUri} (on a file
+   * system the tablet servers and the client share), ⊕-ed in a window of up to {@code windowCells}
+   * cells per file, for the client to import once every tablet is done ({@link StretchFiles}).
+   *
+   * @param compression the files' {@code table.file.compress.type}; null for Accumulo's default
+   */
+  public static void setBulkOutput(
+      IteratorSetting setting, String stagingUri, long windowCells, String compression) {
+    setting.addOption(OUTPUT_OPTION, TableMult.Output.BULK.label());
+    setting.addOption(STAGING_OPTION, stagingUri);
+    setting.addOption(
+        WINDOW_OPTION, Long.toString(PresumBuffer.checkCells(WINDOW_OPTION, windowCells)));
+    if (compression != null) {
+      setting.addOption(FILE_COMPRESSION_OPTION, compression);
+    }
+  }
+
   @Override
   public IteratorOptions describeOptions() {
     Map<String, String> named = new LinkedHashMap<>();
@@ -148,6 +170,12 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
         "BatchWriter buffer in bytes (default " + DEFAULT_WRITER_MEMORY + ")");
     named.put(
         WRITER_THREADS_OPTION, "BatchWriter threads (default " + DEFAULT_WRITER_THREADS + ")");
+    named.put(OUTPUT_OPTION, "batchwriter (default) or bulk (sorted files for one bulk import)");
+    named.put(STAGING_OPTION, "bulk: the staging directory's URI, shared with the client");
+    named.put(
+        WINDOW_OPTION,
+        "bulk: cells ⊕-ed in memory per file (default " + TableMult.DEFAULT_WINDOW + ")");
+    named.put(FILE_COMPRESSION_OPTION, "bulk: the files' compression (default Accumulo's)");
     return new IteratorOptions(
         "remoteWrite", "writes partial products to C and/or CT", named, null);
   }
@@ -161,24 +189,10 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
           NAME + ": one of options '" + C_OPTION + "' and '" + CT_OPTION + "' is required");
     }
     Semirings.forName(options.get(SEMIRING_OPTION));
-    for (String numeric :
-        new String[] {
-          PRESUM_OPTION,
-          MONITOR_ENTRIES_OPTION,
-          MONITOR_MILLIS_OPTION,
-          WRITER_MEMORY_OPTION,
-          WRITER_THREADS_OPTION
-        }) {
-      IteratorOptionChecks.positiveLong(NAME, options, numeric, 0);
-    }
-    presumCells(options);
+    IteratorOptionChecks.positiveLong(NAME, options, MONITOR_ENTRIES_OPTION, 0);
+    IteratorOptionChecks.positiveLong(NAME, options, MONITOR_MILLIS_OPTION, 0);
+    ProductWriters.check(options);
     return true;
-  }
-
-  private static int presumCells(Map<String, String> options) {
-    return PresumBuffer.checkCells(
-        NAME + ": option '" + PRESUM_OPTION + "'",
-        IteratorOptionChecks.positiveLong(NAME, options, PRESUM_OPTION, 0));
   }
 
   @Override
@@ -193,16 +207,9 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     semiring = Semirings.forName(options.get(SEMIRING_OPTION));
     c = options.get(C_OPTION);
     ct = options.get(CT_OPTION);
-    presum = presumCells(options);
+    writers = ProductWriters.check(options);
     monitorEntries = IteratorOptionChecks.positiveLong(NAME, options, MONITOR_ENTRIES_OPTION, 0);
     monitorMillis = IteratorOptionChecks.positiveLong(NAME, options, MONITOR_MILLIS_OPTION, 0);
-    writerMemory =
-        IteratorOptionChecks.positiveLong(
-            NAME, options, WRITER_MEMORY_OPTION, DEFAULT_WRITER_MEMORY);
-    writerThreads =
-        (int)
-            IteratorOptionChecks.positiveLong(
-                NAME, options, WRITER_THREADS_OPTION, DEFAULT_WRITER_THREADS);
   }
 
   @Override
@@ -237,22 +244,16 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
       return;
     }
     CallStretch done = new CallStretch();
-    ResultWriter<?> writer = null;
+    ProductWriter writer = null;
     try {
       source.seek(remaining, columnFamilies, inclusive);
       long opening = System.nanoTime();
-      try (ResultWriter<?> open =
-          new ResultWriter<>(
-              semiring,
-              connection.client(),
-              c,
-              ct,
-              presum,
-              ResultWriter.config(writerMemory, writerThreads))) {
+      try (ProductWriter open = writers.open(semiring, connection, c, ct)) {
         writer = open;
         done.flushNanos = System.nanoTime() - opening;
         writeUntilLimit(open, done);
         done.closing = System.nanoTime();
+        open.commit(covered(remaining, done.lastDoneRow));
       }
       done.flushNanos += System.nanoTime() - done.closing;
     } catch (IOException | RuntimeException e) {
@@ -276,7 +277,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
    * Adds the source's products to {@code writer} until a monitoring limit is reached at a row
    * boundary (the safe point a re-seek resumes after) or the source ends.
    */
-  private void writeUntilLimit(ResultWriter<?> writer, CallStretch done) throws IOException {
+  private void writeUntilLimit(ProductWriter writer, CallStretch done) throws IOException {
     while (source.hasTop()) {
       Key key = source.getTopKey();
       ByteSequence k = key.getRowData();
@@ -335,6 +336,21 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
   private boolean limitReached(long products, long begin) {
     return (monitorEntries > 0 && products >= monitorEntries)
         || (monitorMillis > 0 && System.currentTimeMillis() - begin >= monitorMillis);
+  }
+
+  /**
+   * The rows of B whose products a call over {@code remaining} wrote: all of it once the range is
+   * finished, else up to and including {@code lastDoneRow}.
+   */
+  private Range covered(Range remaining, byte[] lastDoneRow) {
+    if (finished) {
+      return remaining;
+    }
+    return new Range(
+        remaining.getStartKey(),
+        remaining.isStartKeyInclusive(),
+        new Key(lastDoneRow).followingKey(PartialKey.ROW),
+        false);
   }
 
   /** The part of the sought range after {@link #resumeAfterRow}, or null if none is left. */

@@ -1,11 +1,13 @@
 package outerproduct.iterator;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
@@ -27,6 +29,9 @@ import outerproduct.kernel.accumulo.ResultState;
  * multiply, the scan failed, or a tablet moved between processes meanwhile ({@link TabletMoves}).
  */
 final class ResultScan {
+  /** Scans of bulk output's uncovered rows before the multiply gives up. */
+  static final int STAGING_ROUNDS = 3;
+
   /** What the scan's monitoring entries added up to. */
   record Totals(Progress total, long monitoringEntries) {}
 
@@ -115,14 +120,149 @@ final class ResultScan {
     return totals;
   }
 
+  /**
+   * {@link #scanIntoStaging} into a new staging directory under {@code stagingParent} (null: the
+   * instance's first volume), removed afterwards; {@code stack} gives the scan's iterators for the
+   * directory's URI.
+   */
+  Totals scanBulk(
+      CompletableFuture<Void> inputs,
+      String table,
+      List<Range> ranges,
+      Function<String, List<IteratorSetting>> stack,
+      int scanThreads,
+      Consumer<Progress> progress,
+      String stagingParent,
+      String c,
+      String ct)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
+    BulkStaging staging;
+    try {
+      staging = BulkStaging.create(client, stagingParent, results);
+    } catch (IOException | AccumuloException | AccumuloSecurityException | RuntimeException e) {
+      deleteCreated();
+      throw e;
+    }
+    try (staging) {
+      return scanIntoStaging(
+          inputs, table, ranges, stack.apply(staging.uri()), scanThreads, progress, staging, c, ct);
+    }
+  }
+
+  /**
+   * As {@link #scan}, for bulk output: the tablet servers stage files in {@code staging}, the rows
+   * of B that no committed stretch there covers are multiplied (all of them in a new directory;
+   * again, after a lost tablet server, those it left uncommitted), up to {@value #STAGING_ROUNDS}
+   * rounds, and then each result table gets one bulk import. Until that import nothing touches the
+   * result tables: a failure before it leaves them as they were (those {@link #prepare} created are
+   * deleted).
+   *
+   * @return the totals, with {@code entriesWritten} those imported
+   */
+  Totals scanIntoStaging(
+      CompletableFuture<Void> inputs,
+      String table,
+      List<Range> ranges,
+      List<IteratorSetting> stack,
+      int scanThreads,
+      Consumer<Progress> progress,
+      BulkStaging staging,
+      String c,
+      String ct)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
+    ScanExecutorCheck.warnIfShared(client, table);
+    clock.lap("executor_check");
+    awaitInputs(inputs);
+    clock.lap("check_inputs");
+    Totals totals = stageUncovered(table, ranges, stack, scanThreads, progress, staging);
+    Progress total = totals.total();
+    clock.lap("scan");
+    for (String result : results) {
+      ResultState.writing(client, result, "iterator");
+    }
+    long imported;
+    try {
+      imported = staging.importInto(client, c, ct);
+    } catch (IOException | AccumuloException | RuntimeException e) {
+      throw incomplete("the bulk import failed: " + e.getMessage(), e);
+    }
+    clock.lap("bulk_import");
+    for (String result : results) {
+      ResultState.complete(client, result);
+    }
+    clock.lap("mark_complete");
+    return new Totals(
+        new Progress(
+            total.rowsAligned(),
+            total.partialProducts(),
+            imported,
+            total.resumes(),
+            total.busyMicros(),
+            total.flushMicros(),
+            null,
+            null),
+        totals.monitoringEntries());
+  }
+
+  /**
+   * Scans the rows of {@code ranges} that no stretch committed in {@code staging} covers (all of
+   * them in a new directory), and again those a lost tablet server left uncovered.
+   */
+  private Totals stageUncovered(
+      String table,
+      List<Range> ranges,
+      List<IteratorSetting> stack,
+      int scanThreads,
+      Consumer<Progress> progress,
+      BulkStaging staging)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
+    Progress total = Progress.NONE;
+    long monitoringEntries = 0;
+    List<Range> left = staging.gaps(ranges);
+    for (int round = 0; !left.isEmpty(); round++) {
+      if (round == STAGING_ROUNDS) {
+        throw untouched(
+            "rows " + left + " of '" + table + "' stayed uncovered after " + round + " scans",
+            null);
+      }
+      Totals scanned;
+      try {
+        scanned = scanWriting(table, left, stack, scanThreads, progress, null);
+      } catch (RuntimeException e) {
+        throw untouched("the scan of '" + table + "' failed: " + e.getMessage(), e);
+      }
+      total = total.plus(scanned.total());
+      monitoringEntries += scanned.monitoringEntries();
+      if (total.error() != null) {
+        throw untouched("a tablet server stopped the multiply: " + total.error(), null);
+      }
+      left = staging.gaps(ranges);
+    }
+    return new Totals(total, monitoringEntries);
+  }
+
+  /** A failure before the import: the result tables are as they were (or gone, if new). */
+  private IllegalStateException untouched(String why, Exception cause)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    deleteCreated();
+    return new IllegalStateException(
+        "TableMult: " + why + "; nothing was imported, the result tables are as they were", cause);
+  }
+
+  /** Deletes the result tables {@link #prepare} created, when the multiply stops before writing. */
+  void deleteCreated() throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    for (String result : created) {
+      client.tableOperations().delete(result);
+    }
+    created.clear();
+  }
+
   private void awaitInputs(CompletableFuture<Void> inputs)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     try {
       InputTables.await(inputs);
     } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
-      for (String result : created) {
-        client.tableOperations().delete(result);
-      }
+      deleteCreated();
       throw e;
     }
   }
@@ -147,7 +287,9 @@ final class ResultScan {
         total = total.plus(p);
         monitoringEntries++;
         progress.accept(p);
-        moves.saw(entry.getKey().getRow(), p.server());
+        if (moves != null) {
+          moves.saw(entry.getKey().getRow(), p.server());
+        }
         if (p.error() != null) {
           break;
         }

@@ -9,6 +9,7 @@ import org.apache.accumulo.core.client.MutationsRejectedException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.data.Range;
 import outerproduct.kernel.product.PresumBuffer;
 import outerproduct.kernel.semiring.Semiring;
 
@@ -28,7 +29,7 @@ import outerproduct.kernel.semiring.Semiring;
  * of several products, a recovered C lost up to 90% of a cell's sum ({@code WalRecoveryCanary}).
  * Single-entry mutations get distinct counters.
  */
-final class ResultWriter<T> implements AutoCloseable {
+final class ResultWriter<T> implements ProductWriter {
   private final Semiring<T> semiring;
   private final BatchWriter c;
   private final BatchWriter ct;
@@ -70,8 +71,8 @@ final class ResultWriter<T> implements AutoCloseable {
         .setMaxLatency(10, TimeUnit.MINUTES);
   }
 
-  /** One partial product for C(i,j) with its visibility; the arrays are copied if kept. */
-  void add(ByteSequence i, ByteSequence j, ByteSequence visibility, byte[] value)
+  @Override
+  public void add(ByteSequence i, ByteSequence j, ByteSequence visibility, byte[] value)
       throws IOException {
     if (presum != null) {
       presum.add(i, j, visibility, semiring.decode(value));
@@ -112,9 +113,14 @@ final class ResultWriter<T> implements AutoCloseable {
   }
 
   /** Entries put into C (or CT, when only CT is written) so far. */
-  long written() {
+  @Override
+  public long written() {
     return written;
   }
+
+  /** Closing flushes everything: the BatchWriters commit what they have, range or not. */
+  @Override
+  public void commit(Range covered) {}
 
   @Override
   public void close() throws IOException {

@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
@@ -16,7 +17,7 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Range;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.Ranges;
-import outerproduct.kernel.accumulo.RowRangesIterator;
+import outerproduct.kernel.cli.Choice;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.product.PresumBuffer;
 
@@ -24,7 +25,8 @@ import outerproduct.kernel.product.PresumBuffer;
  * C = ATᵀ ⊕.⊗ B computed inside the tablet servers: a batch scan of B carrying {@link
  * TwoTableIterator} (reads AT over each tablet's range, forms the outer product) and {@link
  * RemoteWriteIterator} (writes C), every tablet of B in parallel; ⊕ runs lazily in C's {@link
- * SemiringCombiner}.
+ * SemiringCombiner}. C is written through BatchWriters, or with {@link Output#BULK} from sorted
+ * files the tablet servers stage, imported once ({@link BulkStaging}).
  *
  * <pre>{@code
  * TableMult.Result r = TableMult.on(clientProperties)
@@ -40,11 +42,6 @@ import outerproduct.kernel.product.PresumBuffer;
  * ScanExecutorCheck}; a multiply logs a warning when B's scans lack one).
  */
 public final class TableMult extends MultiplyBuilder<TableMult> {
-  /** Iterator priorities on the scan of B: above the table's own (versioning is 20). */
-  static final int TWO_TABLE_PRIORITY = 25;
-
-  static final int REMOTE_WRITE_PRIORITY = 30;
-
   /**
    * Pre-sum cells per tablet for a row subset unless asked otherwise: a request's C then reaches
    * the tablet servers once per cell as long as a tablet's share of it fits. About 50 bytes plus
@@ -54,10 +51,10 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
    */
   public static final int SUBSET_PRESUM_CELLS = 1 << 19;
 
-  /** The row filter of {@code rowsOf}: under the product, above the table's own iterators. */
-  static final int ROW_FILTER_PRIORITY = 22;
-
   public static final String SCAN_TYPE_HINT = "tablemult";
+
+  /** Bulk output's cells per file and tablet unless asked otherwise ({@link #window}). */
+  public static final int DEFAULT_WINDOW = 1 << 19;
 
   /**
    * Totals over every tablet of B. {@code seconds} runs from the call to C complete; {@code phases}
@@ -65,8 +62,9 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
    * state checked), executor_check, hosting_before (where B's and C's tablets are, once C's are
    * hosted), check_inputs (what is left of AT's and B's checks, which run beside the three before),
    * mark_writing, scan (the multiply inside the tablet servers), hosting_after (the same, to find a
-   * moved tablet), mark_complete. {@code tabletSeconds} and {@code flushSeconds} are the tablet
-   * servers' clocks summed over tablets ({@link Progress}).
+   * moved tablet), mark_complete; with bulk output: connect, prepare_results, executor_check,
+   * check_inputs, scan (every round), bulk_import, mark_complete. {@code tabletSeconds} and {@code
+   * flushSeconds} are the tablet servers' clocks summed over tablets ({@link Progress}).
    */
   public record Result(
       long rowsAligned,
@@ -83,16 +81,31 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     }
   }
 
+  /** How the tablet servers put products into C. */
+  public enum Output implements Choice {
+    /** Every tablet's BatchWriters write C's tablet servers as products form (the default). */
+    BATCH_WRITER("batchwriter"),
+    /** Sorted files staged per tablet, imported in one bulk import when every tablet is done. */
+    BULK("bulk");
+
+    private final String label;
+
+    Output(String label) {
+      this.label = label;
+    }
+
+    @Override
+    public String label() {
+      return label;
+    }
+  }
+
   private final Properties clientProperties;
   private AccumuloClient sharedClient;
   private String ct;
-  private long presum = PresumBuffer.AUTO;
   private boolean removeZeros;
-  private long monitorEntries;
-  private long monitorMillis;
   private int scanThreads = 4;
-  private long writerMemory = RemoteWriteIterator.DEFAULT_WRITER_MEMORY;
-  private int writerThreads = RemoteWriteIterator.DEFAULT_WRITER_THREADS;
+  private final WriteSettings writing = new WriteSettings();
   private Consumer<Progress> progress = p -> {};
 
   @Override
@@ -180,16 +193,40 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
    * request costs little; past the bound it writes its older half and C's combiner sums the rest.
    */
   public TableMult presum(long cells) {
-    this.presum = cells == PresumBuffer.AUTO ? cells : PresumBuffer.checkCells("presum", cells);
+    writing.presum = cells == PresumBuffer.AUTO ? cells : PresumBuffer.checkCells("presum", cells);
     return this;
   }
 
-  /** The pre-sum bound this multiply runs with ({@link #presum}). */
-  long presumCells() {
-    if (presum != PresumBuffer.AUTO) {
-      return presum;
+  /**
+   * How the tablet servers write C: {@link Output#BATCH_WRITER} (the default) or {@link
+   * Output#BULK}, which needs System permission SYSTEM and Table permission BULK_IMPORT on C and
+   * CT.
+   */
+  public TableMult output(Output output) {
+    writing.output = Objects.requireNonNull(output, "output");
+    return this;
+  }
+
+  /**
+   * Bulk output: the directory under which each multiply stages its files, as a qualified URI on a
+   * file system both the tablet servers and this client reach; default {@code <first instance
+   * volume>/outerproduct-staging}.
+   */
+  public TableMult staging(String parentUri) {
+    writing.staging = BulkStaging.checkQualified(Objects.requireNonNull(parentUri, "staging"));
+    return this;
+  }
+
+  /**
+   * Bulk output: cells ⊕-ed in memory per file and tablet (default {@value #DEFAULT_WINDOW}); a
+   * tablet's files each hold one window, sorted.
+   */
+  public TableMult window(long cells) {
+    if (cells < 1) {
+      throw new IllegalArgumentException("window must be at least 1 cell, got " + cells);
     }
-    return rows.isAll() ? 0 : SUBSET_PRESUM_CELLS;
+    writing.window = PresumBuffer.checkCells("window", cells);
+    return this;
   }
 
   /**
@@ -206,8 +243,8 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     if (products < 0 || millis < 0) {
       throw new IllegalArgumentException("monitoring limits must be >= 0");
     }
-    this.monitorEntries = products;
-    this.monitorMillis = millis;
+    writing.monitorEntries = products;
+    writing.monitorMillis = millis;
     return this;
   }
 
@@ -223,8 +260,8 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     if (maxMemoryBytes < 1 || threads < 1) {
       throw new IllegalArgumentException("writer memory and threads must be >= 1");
     }
-    this.writerMemory = maxMemoryBytes;
-    this.writerThreads = threads;
+    writing.writerMemory = maxMemoryBytes;
+    writing.writerThreads = threads;
     return this;
   }
 
@@ -237,16 +274,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
    * @throws IllegalArgumentException if the client's user is not the properties' principal
    */
   public TableMult client(AccumuloClient client) {
-    String principal = clientProperties.getProperty("auth.principal");
-    if (!client.whoami().equals(principal)) {
-      throw new IllegalArgumentException(
-          "client acts as user '"
-              + client.whoami()
-              + "' but the client properties as '"
-              + principal
-              + "'; the tablet servers would read and write as another user than the checks");
-    }
-    this.sharedClient = client;
+    this.sharedClient = ClientLease.checkActsAs(client, clientProperties);
     return this;
   }
 
@@ -279,7 +307,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       // A row subset reaches AT through the stack (one seeking scan per tablet of B); B is
       // scanned over the subset's span and its other rows are sought past.
       List<Range> bRanges = List.of(rows.isAll() ? new Range() : Ranges.span(rows));
-      return writeResults(client, inputs, b, bRanges, stack(), begin, clock);
+      return writeResults(client, inputs, b, bRanges, this::stack, begin, clock);
     }
   }
 
@@ -290,7 +318,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
    * kernel stream). The rate it gives is what writing costs alone.
    */
   public Result replayProducts(String productsTable)
-      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
     long begin = System.nanoTime();
     PhaseClock clock = new PhaseClock();
     try (ClientLease lease = lease()) {
@@ -301,7 +329,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
           InputTables.checkReadableLater(client, productsTable),
           productsTable,
           Ranges.toAccumulo(rows),
-          List.of(remoteWriteSetting()),
+          staging -> List.of(remoteWriteSetting(staging)),
           begin,
           clock);
     }
@@ -316,20 +344,26 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       CompletableFuture<Void> inputs,
       String table,
       List<Range> ranges,
-      List<IteratorSetting> stack,
+      Function<String, List<IteratorSetting>> stack,
       long begin,
       PhaseClock clock)
-      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
     List<String> results = new ArrayList<>();
     for (String result : new String[] {c, ct}) {
       if (result != null) {
         results.add(result);
       }
     }
-    ResultScan.Totals totals =
-        new ResultScan(client, results, clock)
-            .prepare(semiring, removeZeros, replaceIncomplete)
-            .scan(inputs, table, ranges, stack, scanThreads, progress);
+    ResultScan scan =
+        new ResultScan(client, results, clock).prepare(semiring, removeZeros, replaceIncomplete);
+    ResultScan.Totals totals;
+    if (writing.output == Output.BULK) {
+      totals =
+          scan.scanBulk(
+              inputs, table, ranges, stack, scanThreads, progress, writing.staging, c, ct);
+    } else {
+      totals = scan.scan(inputs, table, ranges, stack.apply(null), scanThreads, progress);
+    }
     Progress total = totals.total();
     return new Result(
         total.rowsAligned(),
@@ -347,48 +381,19 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
    * The iterators on the scan of B: the outer product with AT, or with B's selection matrix (the
    * rows asked for, by the kernel's row filter), then the writes.
    */
-  private List<IteratorSetting> stack() {
-    if (at != null) {
-      return List.of(twoTableSetting(), remoteWriteSetting());
-    }
+  private List<IteratorSetting> stack(String stagingUri) {
     List<IteratorSetting> stack = new ArrayList<>();
-    if (!rows.isAll() && rows.ranges().size() > 1) {
-      IteratorSetting filter = RowRangesIterator.setting(rows);
-      filter.setPriority(ROW_FILTER_PRIORITY);
-      stack.add(filter);
+    if (at != null) {
+      stack.add(
+          ProductStack.outerProduct(at, b, semiring, rows, atColumns, bColumns, clientProperties));
+    } else {
+      stack.addAll(ProductStack.selection(rows));
     }
-    stack.add(new IteratorSetting(TWO_TABLE_PRIORITY, "tableMultSelect", SelectRowsIterator.class));
-    stack.add(remoteWriteSetting());
+    stack.add(remoteWriteSetting(stagingUri));
     return stack;
   }
 
-  private IteratorSetting twoTableSetting() {
-    IteratorSetting s =
-        new IteratorSetting(TWO_TABLE_PRIORITY, "tableMultProduct", TwoTableIterator.class);
-    TwoTableIterator.setSemiring(s, semiring);
-    TwoTableIterator.setAt(s, at, clientProperties);
-    TwoTableIterator.setBTable(s, b);
-    if (!rows.isAll()) {
-      TwoTableIterator.setAtRows(s, rows);
-    }
-    if (atColumns != null) {
-      TwoTableIterator.setAtColumns(s, atColumns);
-    }
-    if (bColumns != null) {
-      TwoTableIterator.setBColumns(s, bColumns);
-    }
-    return s;
-  }
-
-  private IteratorSetting remoteWriteSetting() {
-    IteratorSetting s =
-        new IteratorSetting(REMOTE_WRITE_PRIORITY, "tableMultWrite", RemoteWriteIterator.class);
-    RemoteWriteIterator.setResultTables(s, c, ct);
-    RemoteWriteIterator.setConnection(s, clientProperties);
-    RemoteWriteIterator.setSemiring(s, semiring);
-    RemoteWriteIterator.setPresum(s, presumCells());
-    RemoteWriteIterator.setMonitoring(s, monitorEntries, monitorMillis);
-    RemoteWriteIterator.setWriter(s, writerMemory, writerThreads);
-    return s;
+  private IteratorSetting remoteWriteSetting(String stagingUri) {
+    return writing.remoteWrite(c, ct, clientProperties, semiring, rows.isAll(), stagingUri);
   }
 }

@@ -79,6 +79,47 @@ class IteratorOptionsTest {
   }
 
   @Test
+  void bulkOutputNeedsAQualifiedStagingDirectoryAndNamesBadValues() {
+    IteratorSetting s = new IteratorSetting(30, RemoteWriteIterator.class);
+    s.addOptions(remoteWrite());
+    RemoteWriteIterator.setBulkOutput(s, "file:/staging/x", 1000, "snappy");
+    assertTrue(new RemoteWriteIterator().validateOptions(s.getOptions()));
+    String[][] cases = {
+      {
+        RemoteWriteIterator.OUTPUT_OPTION,
+        "files",
+        "option 'output': 'files': expected batchwriter or bulk"
+      },
+      {
+        RemoteWriteIterator.STAGING_OPTION,
+        "relative/dir",
+        "option 'staging' must be a qualified URI (hdfs://..., file:/...), got 'relative/dir'"
+      },
+      {
+        RemoteWriteIterator.WINDOW_OPTION,
+        "-1",
+        "option 'window' must be a non-negative integer, got '-1'"
+      },
+    };
+    for (String[] bad : cases) {
+      Map<String, String> o = new HashMap<>(s.getOptions());
+      o.put(bad[0], bad[1]);
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class, () -> new RemoteWriteIterator().validateOptions(o));
+      assertTrue(e.getMessage().contains(bad[2]), e.getMessage());
+    }
+    Map<String, String> noStaging = new HashMap<>(s.getOptions());
+    noStaging.remove(RemoteWriteIterator.STAGING_OPTION);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new RemoteWriteIterator().validateOptions(noStaging));
+    assertEquals(
+        "RemoteWriteIterator: option 'staging' is required with output bulk", e.getMessage());
+  }
+
+  @Test
   void presumBeyondTheBufferBoundIsNamed() {
     Map<String, String> o = remoteWrite();
     o.put(RemoteWriteIterator.PRESUM_OPTION, "300000000");

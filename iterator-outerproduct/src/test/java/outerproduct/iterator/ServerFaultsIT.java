@@ -50,9 +50,10 @@ import outerproduct.kernel.semiring.Semirings;
 /**
  * Servers fail under the iterator engine. A tablet server killed in the middle of a whole-table
  * multiply: either the multiply resumes and C equals the oracle, or it reports C incomplete (marked
- * in its table property) and a re-run replacing C yields exactly the oracle. Accumulo's servers
- * restarted between two multiplies: the second reads the inputs as they are now, the first's C is
- * intact, and the same restart keeps {@link WalRecoveryCanary} in view.
+ * in its table property) and a re-run replacing C yields exactly the oracle; with bulk output the
+ * call returns normally and C equals the oracle. Accumulo's servers restarted between two
+ * multiplies: the second reads the inputs as they are now, the first's C is intact, and the same
+ * restart keeps {@link WalRecoveryCanary} in view.
  */
 @ExtendWith(SharedClusters.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -185,8 +186,56 @@ class ServerFaultsIT {
     return before;
   }
 
+  /**
+   * Bulk output survives the loss: the scan of the lost server's tablets of B resumes elsewhere
+   * from the last monitoring entry the client received, stretches staged twice or half-written are
+   * sorted out before the one import, and the call returns normally with C equal to the oracle.
+   */
   @Test
   @Order(2)
+  void tabletServerKilledMidBulkMultiplyIsSurvived() throws Exception {
+    awaitTabletServers(2);
+    long total = ReferenceMultiply.partialProducts(a, b, outerproduct.kernel.d4m.RowRanges.all());
+    AtomicLong done = new AtomicLong();
+    ExecutorService runner = Executors.newSingleThreadExecutor();
+    try {
+      Future<TableMult.Result> multiply =
+          runner.submit(
+              () ->
+                  TableMult.on(props)
+                      .transposeOf("faultAT")
+                      .times("faultB")
+                      .into("Cbulkfault")
+                      .output(TableMult.Output.BULK)
+                      .monitorEvery(20_000, 250)
+                      .onProgress(p -> done.addAndGet(p.partialProducts()))
+                      .run());
+      while (done.get() < total / 5) {
+        assertTrue(!multiply.isDone(), "the multiply ended before a fifth of it was done: " + done);
+        Thread.sleep(20);
+      }
+      ProcessReference victim =
+          accumulo.cluster().getProcesses().get(ServerType.TABLET_SERVER).iterator().next();
+      accumulo.cluster().killProcess(ServerType.TABLET_SERVER, victim);
+      System.out.printf(
+          "bulk output: killed a tablet server at %d of %d partial products%n", done.get(), total);
+      TableMult.Result r = multiply.get(5, TimeUnit.MINUTES);
+      System.out.printf(
+          "bulk output: the multiply returned after the loss: %d partial products formed (%d"
+              + " formed twice), %d entries imported, phases %s%n",
+          r.partialProducts(), r.partialProducts() - total, r.entriesWritten(), r.phases());
+      assertEquals(ResultState.COMPLETE, state("Cbulkfault"));
+      assertEquals(
+          expected, TableChecksum.of(client, "Cbulkfault", LONG, Authorizations.EMPTY).checksum());
+    } finally {
+      runner.shutdownNow();
+      accumulo.cluster().getClusterControl().start(ServerType.TABLET_SERVER);
+      awaitTabletServers(2);
+    }
+  }
+
+  @Test
+  @Order(3)
   void accumuloRestartedBetweenTwoMultiplies() throws Exception {
     TableMult.on(props).transposeOf("faultAT").times("faultB").into("Cbefore").run();
     assertEquals(

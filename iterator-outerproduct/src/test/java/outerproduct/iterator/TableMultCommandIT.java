@@ -77,6 +77,59 @@ class TableMultCommandIT {
   }
 
   @Test
+  void bulkOutputFromTheCommandLine(EmbeddedAccumulo accumulo) throws Exception {
+    SparseMatrix at = new SparseMatrix().put("k1", "i1", "2").put("k2", "i1", "3");
+    SparseMatrix b = new SparseMatrix().put("k1", "j1", "5").put("k2", "j1", "1");
+    String cluster = accumulo.clientPropertiesFile().toString();
+    try (AccumuloClient client = accumulo.newClient()) {
+      MatrixLoader.load(client, "clibulk_AT", at, 1);
+      MatrixLoader.load(client, "clibulk_B", b, 1);
+      StringWriter out = new StringWriter();
+      StringWriter err = new StringWriter();
+      int exit =
+          run(
+              out,
+              err,
+              "--cluster",
+              cluster,
+              "--at",
+              "clibulk_AT",
+              "--b",
+              "clibulk_B",
+              "--c",
+              "clibulk_C",
+              "--output",
+              "bulk");
+      assertEquals(0, exit, err.toString());
+      assertTrue(out.toString().contains(", bulk import "), out.toString());
+      SparseMatrix oracle = ReferenceMultiply.multiply(Semirings.forName("plus-times-long"), at, b);
+      assertEquals("13", oracle.get("i1", "j1"));
+      assertEquals(
+          ResultChecksum.of(oracle),
+          TableChecksum.of(
+                  client, "clibulk_C", Semirings.forName("plus-times-long"), Authorizations.EMPTY)
+              .checksum());
+    }
+    StringWriter err = new StringWriter();
+    assertEquals(
+        2,
+        run(
+            new StringWriter(),
+            err,
+            "--cluster",
+            cluster,
+            "--at",
+            "clibulk_AT",
+            "--b",
+            "clibulk_B",
+            "--c",
+            "clibulk_C2",
+            "--output",
+            "files"));
+    assertTrue(err.toString().contains("'files': expected batchwriter or bulk"), err.toString());
+  }
+
+  @Test
   void badArgumentsExitTwoAndNameTheArgument(EmbeddedAccumulo accumulo) {
     StringWriter err = new StringWriter();
     assertEquals(2, run(new StringWriter(), err, "--at", "AT", "--b", "B", "--c", "C"));

@@ -13,6 +13,7 @@ import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.accumulo.ProductEstimate;
+import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.cli.CommandErrors;
 import outerproduct.kernel.product.PresumBuffer;
 import outerproduct.kernel.semiring.Semirings;
@@ -92,6 +93,30 @@ public final class TableMultCommand implements Callable<Integer> {
   String presum;
 
   @Option(
+      names = "--output",
+      defaultValue = "batchwriter",
+      paramLabel = "batchwriter|bulk",
+      description =
+          "How the tablet servers write C: batchwriter, or bulk (sorted files staged per tablet,"
+              + " imported into C once every tablet is done; needs System permission SYSTEM and"
+              + " BULK_IMPORT on C). Default: ${DEFAULT-VALUE}.")
+  TableMult.Output output;
+
+  @Option(
+      names = "--staging",
+      paramLabel = "URI",
+      description =
+          "Bulk output: where files are staged (a qualified URI the tablet servers and this"
+              + " client share). Default: <first instance volume>/outerproduct-staging.")
+  String staging;
+
+  @Option(
+      names = "--window",
+      paramLabel = "CELLS",
+      description = "Bulk output: cells summed in memory per file and tablet. Default: 524288.")
+  Long window;
+
+  @Option(
       names = "--replace-incomplete",
       description =
           "Empty a C that an earlier multiply left unfinished (table.custom.outerproduct.state)"
@@ -105,11 +130,14 @@ public final class TableMultCommand implements Callable<Integer> {
 
   @Option(
       names = "--monitor-every",
-      defaultValue = "100000",
+      paramLabel = "PRODUCTS",
       description =
-          "Progress entry after about this many partial products per tablet. Default:"
-              + " ${DEFAULT-VALUE}.")
-  long monitorEvery;
+          "Progress entry after about this many partial products per tablet. Default: "
+              + BATCH_WRITER_MONITOR
+              + "; with --output bulk "
+              + BULK_MONITOR
+              + " (each entry ends a stretch, and each stretch is a file in every tablet of C).")
+  Long monitorEvery;
 
   @Option(
       names = "--scan-threads",
@@ -121,6 +149,9 @@ public final class TableMultCommand implements Callable<Integer> {
   boolean verbose;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  static final long BATCH_WRITER_MONITOR = 100_000;
+  static final long BULK_MONITOR = 10_000_000;
 
   /** The built-in semiring names, for the help text. */
   static final class BuiltIns extends java.util.ArrayList<String> {
@@ -141,7 +172,9 @@ public final class TableMultCommand implements Callable<Integer> {
    */
   public static CommandLine commandLine() {
     TableMultCommand command = new TableMultCommand();
-    return new CommandLine(command)
+    CommandLine commandLine = new CommandLine(command);
+    Choices.register(commandLine, TableMult.Output.class);
+    return commandLine
         .setParameterExceptionHandler(
             (e, given) -> {
               e.getCommandLine()
@@ -195,8 +228,15 @@ public final class TableMultCommand implements Callable<Integer> {
     }
     mult.semiring(semiring)
         .presum(presumCells())
-        .monitorEvery(monitorEvery, 0)
-        .scanThreads(scanThreads);
+        .monitorEvery(monitorProducts(), 0)
+        .scanThreads(scanThreads)
+        .output(output);
+    if (staging != null) {
+      mult.staging(staging);
+    }
+    if (window != null) {
+      mult.window(window);
+    }
     if (rows != null) {
       mult.rows(rows);
     }
@@ -256,6 +296,13 @@ public final class TableMultCommand implements Callable<Integer> {
             + " writers %.3f s%n",
         r.tabletSeconds(),
         r.flushSeconds());
+  }
+
+  private long monitorProducts() {
+    if (monitorEvery != null) {
+      return monitorEvery;
+    }
+    return output == TableMult.Output.BULK ? BULK_MONITOR : BATCH_WRITER_MONITOR;
   }
 
   private long presumCells() {

@@ -160,4 +160,68 @@ class PresumBufferTest {
             () -> PresumBuffer.checkCells("--presum", PresumBuffer.MAX_CELLS + 1L));
     assertTrue(e.getMessage().endsWith("got " + (PresumBuffer.MAX_CELLS + 1L)), e.getMessage());
   }
+
+  /**
+   * A drained buffer hands each sink every cell once, summed, in the order Accumulo sorts keys
+   * (unsigned bytes, so "\u00e9" after "z"): i-major for C, j-major for CT; then it is empty and
+   * takes new cells.
+   */
+  @Test
+  void drainSortedHandsEveryCellInKeyOrderForCAndForCt() throws Exception {
+    Random random = new Random(7);
+    List<String[]> rowMajor = new ArrayList<>();
+    List<String[]> columnMajor = new ArrayList<>();
+    Map<String, Long> sums = new HashMap<>();
+    PresumBuffer<Long> buffer =
+        new PresumBuffer<>(
+            10_000,
+            Long::sum,
+            (i, j, v, x) -> {
+              throw new AssertionError("nothing is evicted below the bound");
+            });
+    String[] ids = {"1", "10", "2", "z", "\u00e9", "ab", "a"};
+    String[] labels = {"", "a", "b"};
+    for (int n = 0; n < 3_000; n++) {
+      String i = ids[random.nextInt(ids.length)] + random.nextInt(9);
+      String j = ids[random.nextInt(ids.length)] + random.nextInt(9);
+      String label = labels[random.nextInt(labels.length)];
+      buffer.add(embedded(i, random), embedded(j, random), embedded(label, random), 1L);
+      sums.merge(i + "|" + j + "|" + label, 1L, Long::sum);
+    }
+    Map<String, Long> seen = new HashMap<>();
+    buffer.drainSorted(
+        (i, j, v, sum) -> {
+          rowMajor.add(
+              new String[] {new String(i, UTF_8), new String(j, UTF_8), new String(v, UTF_8)});
+          seen.merge(
+              new String(i, UTF_8) + "|" + new String(j, UTF_8) + "|" + new String(v, UTF_8),
+              sum,
+              Long::sum);
+        },
+        (i, j, v, sum) ->
+            columnMajor.add(
+                new String[] {new String(j, UTF_8), new String(i, UTF_8), new String(v, UTF_8)}));
+    assertEquals(sums, seen);
+    assertEquals(sums.size(), columnMajor.size());
+    assertSortedAsKeys(rowMajor);
+    assertSortedAsKeys(columnMajor);
+    assertEquals(0, buffer.cells());
+    buffer.add(embedded("x", random), embedded("y", random), embedded("", random), 5L);
+    List<Long> after = new ArrayList<>();
+    buffer.drainSorted((i, j, v, sum) -> after.add(sum), null);
+    assertEquals(List.of(5L), after);
+  }
+
+  /** Each triple sorts after the one before as Accumulo compares row, qualifier, visibility. */
+  private static void assertSortedAsKeys(List<String[]> triples) {
+    for (int n = 1; n < triples.size(); n++) {
+      int order = 0;
+      for (int part = 0; part < 3 && order == 0; part++) {
+        order =
+            java.util.Arrays.compareUnsigned(
+                triples.get(n - 1)[part].getBytes(UTF_8), triples.get(n)[part].getBytes(UTF_8));
+      }
+      assertTrue(order < 0, "out of order at " + n + ": " + String.join("|", triples.get(n)));
+    }
+  }
 }

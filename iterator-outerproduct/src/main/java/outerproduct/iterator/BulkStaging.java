@@ -1,0 +1,182 @@
+package outerproduct.iterator;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.security.NamespacePermission;
+import org.apache.accumulo.core.security.SystemPermission;
+import org.apache.accumulo.core.security.TablePermission;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The client's side of bulk output: one multiply's staging directory, which the tablet servers fill
+ * with committed stretches ({@link StretchFiles}); once the scan is done, the stretches to import
+ * ({@link RangeCover}), and one bulk import per result table. {@link #close()} removes the
+ * directory with whatever is left in it.
+ */
+final class BulkStaging implements AutoCloseable {
+  /** Under the instance's first volume unless the multiply names another parent. */
+  static final String DIRECTORY = "outerproduct-staging";
+
+  private record Stretch(Path dir, StretchManifest manifest) {}
+
+  private final FileSystem fs;
+  private final Path dir;
+  private final List<Stretch> chosen = new ArrayList<>();
+
+  private BulkStaging(FileSystem fs, Path dir) {
+    this.fs = fs;
+    this.dir = dir;
+  }
+
+  /**
+   * Checks that the user may bulk import into {@code results}, then creates a staging directory
+   * under {@code parent}, or under the instance's first volume when it is null.
+   *
+   * @throws IllegalArgumentException naming the permission or the directory at fault
+   */
+  static BulkStaging create(AccumuloClient client, String parent, List<String> results)
+      throws AccumuloException, AccumuloSecurityException, IOException {
+    checkMayImport(client, results);
+    Path root =
+        parent != null
+            ? new Path(checkQualified(parent))
+            : new Path(firstVolume(client), DIRECTORY);
+    FileSystem fs = FileSystem.get(root.toUri(), new Configuration());
+    Path dir = new Path(root, UUID.randomUUID().toString());
+    for (String sub : new String[] {StretchFiles.TEMPORARY, StretchFiles.COMMITTED}) {
+      if (!fs.mkdirs(new Path(dir, sub))) {
+        throw new IllegalArgumentException("cannot create staging directory " + dir);
+      }
+    }
+    return new BulkStaging(fs, dir);
+  }
+
+  /**
+   * Accumulo 2.1's client-side bulk import reads the system configuration, which needs System
+   * permission SYSTEM, and the import needs permission BULK_IMPORT on the table or its namespace:
+   * asked before anything runs rather than after every tablet server has written its files.
+   */
+  private static void checkMayImport(AccumuloClient client, List<String> results)
+      throws AccumuloException, AccumuloSecurityException {
+    String user = client.whoami();
+    if (!client.securityOperations().hasSystemPermission(user, SystemPermission.SYSTEM)) {
+      throw new IllegalArgumentException(
+          "output bulk: user '"
+              + user
+              + "' lacks System permission SYSTEM, which Accumulo 2.1's bulk import needs to read"
+              + " the system configuration; use output batchwriter or grant it");
+    }
+    for (String table : results) {
+      String namespace = table.contains(".") ? table.substring(0, table.indexOf('.')) : "";
+      if (!client.securityOperations().hasTablePermission(user, table, TablePermission.BULK_IMPORT)
+          && !client
+              .securityOperations()
+              .hasNamespacePermission(user, namespace, NamespacePermission.BULK_IMPORT)) {
+        throw new IllegalArgumentException(
+            "output bulk: user '"
+                + user
+                + "' lacks Table permission BULK_IMPORT on '"
+                + table
+                + "'");
+      }
+    }
+  }
+
+  /**
+   * @return {@code uri}
+   * @throws IllegalArgumentException if it names no file system
+   */
+  static String checkQualified(String uri) {
+    if (new Path(uri).toUri().getScheme() == null) {
+      throw new IllegalArgumentException(
+          "staging '" + uri + "' must be a qualified URI (hdfs://..., file:/...)");
+    }
+    return uri;
+  }
+
+  private static String firstVolume(AccumuloClient client)
+      throws AccumuloException, AccumuloSecurityException {
+    String volumes = client.instanceOperations().getSystemConfiguration().get("instance.volumes");
+    if (volumes == null || volumes.isBlank()) {
+      throw new IllegalArgumentException(
+          "output bulk: the instance names no instance.volumes; give a staging directory");
+    }
+    return volumes.split(",")[0].trim();
+  }
+
+  /** The directory's URI, for the write iterators. */
+  String uri() {
+    return fs.makeQualified(dir).toString();
+  }
+
+  /**
+   * Reads the committed stretches, chooses a disjoint set of them to import and returns the parts
+   * of {@code requested} (ranges of B) that the chosen ones do not cover.
+   */
+  List<Range> gaps(List<Range> requested) throws IOException {
+    List<Stretch> committed = new ArrayList<>();
+    for (FileStatus status : fs.listStatus(new Path(dir, StretchFiles.COMMITTED))) {
+      committed.add(new Stretch(status.getPath(), StretchManifest.read(fs, status.getPath())));
+    }
+    List<Range> covered = new ArrayList<>();
+    committed.forEach(s -> covered.add(s.manifest().covered()));
+    chosen.clear();
+    RangeCover.disjoint(covered).forEach(n -> chosen.add(committed.get(n)));
+    List<Range> chosenRanges = new ArrayList<>();
+    chosen.forEach(s -> chosenRanges.add(s.manifest().covered()));
+    return RangeCover.gaps(requested, chosenRanges);
+  }
+
+  /**
+   * Imports the chosen stretches' files into C and CT (either may be null), one bulk import each.
+   *
+   * @return the entries imported into C (or CT when there is no C)
+   */
+  long importInto(AccumuloClient client, String c, String ct)
+      throws IOException, AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    long entries = 0;
+    for (Stretch s : chosen) {
+      entries += s.manifest().written();
+    }
+    importFiles(client, c, StretchFiles.C_FILE);
+    importFiles(client, ct, StretchFiles.CT_FILE);
+    return entries;
+  }
+
+  private void importFiles(AccumuloClient client, String table, String name)
+      throws IOException, AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    if (table == null) {
+      return;
+    }
+    Path files = new Path(dir, "import-" + name.substring(0, name.indexOf('.')));
+    fs.mkdirs(files);
+    int moved = 0;
+    for (Stretch s : chosen) {
+      if (s.manifest().files().contains(name)) {
+        Path target = new Path(files, s.dir().getName() + "-" + name);
+        if (!fs.rename(new Path(s.dir(), name), target)) {
+          throw new IOException("cannot move staged file " + name + " of " + s.dir());
+        }
+        moved++;
+      }
+    }
+    if (moved > 0) {
+      client.tableOperations().importDirectory(files.toString()).to(table).tableTime(true).load();
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    fs.delete(dir, true);
+  }
+}

@@ -1,0 +1,61 @@
+package outerproduct.iterator;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.apache.accumulo.core.client.IteratorSetting;
+import outerproduct.kernel.accumulo.RowRangesIterator;
+import outerproduct.kernel.d4m.ColumnFilter;
+import outerproduct.kernel.d4m.RowRanges;
+
+/**
+ * The iterators under {@link TableMult}'s write iterator on its scan of B: the outer product with
+ * AT ({@link TwoTableIterator}), or with B's selection matrix for {@code rowsOf} (the kernel's row
+ * filter when the rows are several ranges, then {@link SelectRowsIterator}).
+ */
+final class ProductStack {
+  /** Priorities on the scan of B: above the table's own (versioning is 20), under the write's. */
+  static final int ROW_FILTER_PRIORITY = 22;
+
+  static final int TWO_TABLE_PRIORITY = 25;
+
+  private ProductStack() {}
+
+  /** The outer product of AT's and B's rows k, restricted to {@code rows} and the columns. */
+  static IteratorSetting outerProduct(
+      String at,
+      String b,
+      String semiring,
+      RowRanges rows,
+      ColumnFilter atColumns,
+      ColumnFilter bColumns,
+      Properties clientProperties) {
+    IteratorSetting s =
+        new IteratorSetting(TWO_TABLE_PRIORITY, "tableMultProduct", TwoTableIterator.class);
+    TwoTableIterator.setSemiring(s, semiring);
+    TwoTableIterator.setAt(s, at, clientProperties);
+    TwoTableIterator.setBTable(s, b);
+    if (!rows.isAll()) {
+      TwoTableIterator.setAtRows(s, rows);
+    }
+    if (atColumns != null) {
+      TwoTableIterator.setAtColumns(s, atColumns);
+    }
+    if (bColumns != null) {
+      TwoTableIterator.setBColumns(s, bColumns);
+    }
+    return s;
+  }
+
+  /** B's entries of {@code rows}, each as its own partial product. */
+  static List<IteratorSetting> selection(RowRanges rows) {
+    List<IteratorSetting> stack = new ArrayList<>();
+    if (!rows.isAll() && rows.ranges().size() > 1) {
+      IteratorSetting filter = RowRangesIterator.setting(rows);
+      filter.setPriority(ROW_FILTER_PRIORITY);
+      stack.add(filter);
+    }
+    stack.add(new IteratorSetting(TWO_TABLE_PRIORITY, "tableMultSelect", SelectRowsIterator.class));
+    return stack;
+  }
+}

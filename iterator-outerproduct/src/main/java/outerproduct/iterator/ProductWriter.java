@@ -1,0 +1,29 @@
+package outerproduct.iterator;
+
+import java.io.IOException;
+import org.apache.accumulo.core.data.ByteSequence;
+import org.apache.accumulo.core.data.Range;
+
+/**
+ * Where one call of {@link RemoteWriteIterator} puts its partial products: C and/or CT through
+ * BatchWriters ({@link ResultWriter}), or sorted files staged for one bulk import ({@link
+ * StretchFiles}).
+ */
+interface ProductWriter extends AutoCloseable {
+  /** One partial product for C(i,j) with its visibility; the sequences are copied if kept. */
+  void add(ByteSequence i, ByteSequence j, ByteSequence visibility, byte[] value)
+      throws IOException;
+
+  /** Entries written so far (into C, or CT when only CT is written). */
+  long written();
+
+  /**
+   * Makes everything added durable as the products of the rows of B in {@code covered}: called
+   * once, at a row boundary, before the call's monitoring entry is returned.
+   */
+  void commit(Range covered) throws IOException;
+
+  /** Releases the writer; products added but not committed may be lost or written. */
+  @Override
+  void close() throws IOException;
+}

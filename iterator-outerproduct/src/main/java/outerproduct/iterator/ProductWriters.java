@@ -1,0 +1,119 @@
+package outerproduct.iterator;
+
+import static outerproduct.iterator.RemoteWriteIterator.DEFAULT_WRITER_MEMORY;
+import static outerproduct.iterator.RemoteWriteIterator.DEFAULT_WRITER_THREADS;
+import static outerproduct.iterator.RemoteWriteIterator.FILE_COMPRESSION_OPTION;
+import static outerproduct.iterator.RemoteWriteIterator.OUTPUT_OPTION;
+import static outerproduct.iterator.RemoteWriteIterator.PRESUM_OPTION;
+import static outerproduct.iterator.RemoteWriteIterator.STAGING_OPTION;
+import static outerproduct.iterator.RemoteWriteIterator.WINDOW_OPTION;
+import static outerproduct.iterator.RemoteWriteIterator.WRITER_MEMORY_OPTION;
+import static outerproduct.iterator.RemoteWriteIterator.WRITER_THREADS_OPTION;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import outerproduct.kernel.accumulo.IteratorOptionChecks;
+import outerproduct.kernel.cli.Choices;
+import outerproduct.kernel.product.PresumBuffer;
+import outerproduct.kernel.semiring.Semiring;
+
+/**
+ * How {@link RemoteWriteIterator} writes, from its options: through BatchWriters (pre-sum, writer
+ * memory and threads) or into staged files for one bulk import (staging directory, window, file
+ * compression). {@link #check} names the option and the bad value.
+ */
+final class ProductWriters {
+  private static final String NAME = RemoteWriteIterator.class.getSimpleName();
+
+  private final TableMult.Output output;
+  private final int presum;
+  private final long writerMemory;
+  private final int writerThreads;
+  private final Path staging;
+  private final int window;
+  private final Map<String, String> fileProperties;
+
+  private ProductWriters(Map<String, String> options) {
+    output = outputOf(options);
+    presum = cells(options, PRESUM_OPTION, 0);
+    writerMemory =
+        IteratorOptionChecks.positiveLong(
+            NAME, options, WRITER_MEMORY_OPTION, DEFAULT_WRITER_MEMORY);
+    writerThreads =
+        (int)
+            IteratorOptionChecks.positiveLong(
+                NAME, options, WRITER_THREADS_OPTION, DEFAULT_WRITER_THREADS);
+    window = cells(options, WINDOW_OPTION, TableMult.DEFAULT_WINDOW);
+    if (window == 0) {
+      throw new IllegalArgumentException(
+          NAME + ": option '" + WINDOW_OPTION + "' must be at least 1 cell, got 0");
+    }
+    String compression = options.get(FILE_COMPRESSION_OPTION);
+    fileProperties =
+        compression == null ? Map.of() : Map.of("table.file.compress.type", compression);
+    staging = output == TableMult.Output.BULK ? stagingOf(options) : null;
+  }
+
+  /**
+   * @throws IllegalArgumentException naming the option and its value
+   */
+  static ProductWriters check(Map<String, String> options) {
+    return new ProductWriters(options);
+  }
+
+  private static TableMult.Output outputOf(Map<String, String> options) {
+    String text = options.getOrDefault(OUTPUT_OPTION, TableMult.Output.BATCH_WRITER.label());
+    try {
+      return Choices.parse(TableMult.Output.class, text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          NAME + ": option '" + OUTPUT_OPTION + "': " + e.getMessage(), e);
+    }
+  }
+
+  private static int cells(Map<String, String> options, String option, long dflt) {
+    return PresumBuffer.checkCells(
+        NAME + ": option '" + option + "'",
+        IteratorOptionChecks.positiveLong(NAME, options, option, dflt));
+  }
+
+  private static Path stagingOf(Map<String, String> options) {
+    String text = options.get(STAGING_OPTION);
+    if (text == null) {
+      throw new IllegalArgumentException(
+          NAME + ": option '" + STAGING_OPTION + "' is required with output bulk");
+    }
+    URI uri = URI.create(text);
+    if (uri.getScheme() == null) {
+      throw new IllegalArgumentException(
+          NAME
+              + ": option '"
+              + STAGING_OPTION
+              + "' must be a qualified URI (hdfs://..., file:/...), got '"
+              + text
+              + "'");
+    }
+    return new Path(uri);
+  }
+
+  /** A writer for one call: C and/or CT (null when not written). */
+  <T> ProductWriter open(Semiring<T> semiring, RemoteConnection connection, String c, String ct)
+      throws IOException {
+    if (output == TableMult.Output.BULK) {
+      FileSystem fs = FileSystem.get(staging.toUri(), new Configuration());
+      return new StretchFiles<>(
+          semiring, fs, staging, c != null, ct != null, window, fileProperties);
+    }
+    return new ResultWriter<>(
+        semiring,
+        connection.client(),
+        c,
+        ct,
+        presum,
+        ResultWriter.config(writerMemory, writerThreads));
+  }
+}

@@ -1,0 +1,57 @@
+package outerproduct.iterator;
+
+import java.util.Properties;
+import org.apache.accumulo.core.client.IteratorSetting;
+import outerproduct.kernel.product.PresumBuffer;
+
+/**
+ * How {@link TableMult}'s tablet servers write: the settings of its {@link RemoteWriteIterator},
+ * kept apart from what is multiplied.
+ */
+final class WriteSettings {
+  /** The write iterator's priority on the scan: above the table's own and the product's. */
+  static final int REMOTE_WRITE_PRIORITY = 30;
+
+  long presum = PresumBuffer.AUTO;
+  long monitorEntries;
+  long monitorMillis;
+  long writerMemory = RemoteWriteIterator.DEFAULT_WRITER_MEMORY;
+  int writerThreads = RemoteWriteIterator.DEFAULT_WRITER_THREADS;
+  TableMult.Output output = TableMult.Output.BATCH_WRITER;
+  String staging;
+  long window = TableMult.DEFAULT_WINDOW;
+  String fileCompression;
+
+  /** The pre-sum bound a multiply runs with: {@code auto} is on for row subsets only. */
+  long presumCells(boolean wholeTable) {
+    if (presum != PresumBuffer.AUTO) {
+      return presum;
+    }
+    return wholeTable ? 0 : TableMult.SUBSET_PRESUM_CELLS;
+  }
+
+  /**
+   * The write iterator into {@code c} and/or {@code ct} as the user of {@code clientProperties};
+   * {@code stagingUri} is this multiply's staging directory for bulk output, else null.
+   */
+  IteratorSetting remoteWrite(
+      String c,
+      String ct,
+      Properties clientProperties,
+      String semiring,
+      boolean wholeTable,
+      String stagingUri) {
+    IteratorSetting s =
+        new IteratorSetting(REMOTE_WRITE_PRIORITY, "tableMultWrite", RemoteWriteIterator.class);
+    RemoteWriteIterator.setResultTables(s, c, ct);
+    RemoteWriteIterator.setConnection(s, clientProperties);
+    RemoteWriteIterator.setSemiring(s, semiring);
+    RemoteWriteIterator.setPresum(s, presumCells(wholeTable));
+    RemoteWriteIterator.setMonitoring(s, monitorEntries, monitorMillis);
+    RemoteWriteIterator.setWriter(s, writerMemory, writerThreads);
+    if (output == TableMult.Output.BULK) {
+      RemoteWriteIterator.setBulkOutput(s, stagingUri, window, fileCompression);
+    }
+    return s;
+  }
+}

@@ -1,0 +1,339 @@
+package outerproduct.iterator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Stream;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.BatchScanner;
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.client.security.tokens.PasswordToken;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.accumulo.core.security.SystemPermission;
+import org.apache.accumulo.core.security.TablePermission;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FileUtil;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import outerproduct.embedded.EmbeddedAccumulo;
+import outerproduct.embedded.SharedClusters;
+import outerproduct.inputs.KroneckerGenerator;
+import outerproduct.inputs.MatrixLoader;
+import outerproduct.kernel.accumulo.TableChecksum;
+import outerproduct.kernel.d4m.ColumnFilter;
+import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.oracle.ReferenceMultiply;
+import outerproduct.kernel.oracle.ResultChecksum;
+import outerproduct.kernel.oracle.SparseMatrix;
+import outerproduct.kernel.semiring.Semiring;
+import outerproduct.kernel.semiring.Semirings;
+
+/**
+ * TableMult with bulk output on real tablet servers: every C checked against the in-memory oracle,
+ * the staging directory gone afterwards, and stretches staged twice, overlapping or missing (what a
+ * lost tablet server leaves) imported exactly once.
+ */
+@ExtendWith(SharedClusters.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TableMultBulkIT {
+  private static final Semiring<?> LONG = Semirings.forName("plus-times-long");
+
+  private Properties props;
+  private AccumuloClient client;
+
+  /**
+   * Staging parents of the tests that name one: on the cluster's file system, as bulk import needs.
+   */
+  private Path stagingParents;
+
+  private SparseMatrix a10;
+  private SparseMatrix b10;
+
+  @BeforeAll
+  void loadInputs(EmbeddedAccumulo accumulo) throws Exception {
+    props = accumulo.clientProperties();
+    client = accumulo.newClient();
+    stagingParents = Files.createDirectories(accumulo.dir().resolve("bulk-staging-test"));
+    a10 = KroneckerGenerator.standard(10, "A").matrix();
+    b10 = KroneckerGenerator.standard(10, "B").matrix();
+    MatrixLoader.load(client, "bulkAT10", a10, 2);
+    MatrixLoader.load(client, "bulkB10", b10, 2);
+  }
+
+  @AfterAll
+  void close() {
+    client.close();
+  }
+
+  /** A small window: each tablet writes many sorted files, all imported once, none left behind. */
+  @Test
+  void wholeTableFromManyFilesEqualsOracle() throws Exception {
+    Path staging = Files.createDirectory(stagingParents.resolve("whole"));
+    TableMult.Result r =
+        TableMult.on(props)
+            .transposeOf("bulkAT10")
+            .times("bulkB10")
+            .into("Cbulk10")
+            .output(TableMult.Output.BULK)
+            .staging(staging.toUri().toString())
+            .window(2_000)
+            .run();
+    SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10);
+    assertEqualsOracle("Cbulk10", oracle);
+    assertEquals(ReferenceMultiply.partialProducts(a10, b10, RowRanges.all()), r.partialProducts());
+    assertTrue(
+        r.entriesWritten() >= oracle.nnz() && r.entriesWritten() < r.partialProducts(),
+        "windows pre-sum: " + r.entriesWritten() + " entries for " + r.partialProducts() + " pp");
+    assertTrue(r.phases().containsKey("bulk_import"), r.phases().toString());
+    try (Stream<Path> left = Files.list(staging)) {
+      assertEquals(List.of(), left.toList(), "the staging directory is removed");
+    }
+  }
+
+  @Test
+  void subsetColumnsAndTransposeEqualOracle() throws Exception {
+    RowRanges rows = RowRanges.parse("1,:,150,7,9,:,");
+    ColumnFilter atCols = ColumnFilter.parse("1,2,3,5,8,13,21,34,55,89,");
+    ColumnFilter bCols = ColumnFilter.parse("1,4,9,16,25,36,49,64,81,100,");
+    TableMult.on(props)
+        .transposeOf("bulkAT10")
+        .times("bulkB10")
+        .into("Cbulksub")
+        .alsoTranspose("CTbulksub")
+        .rows(rows)
+        .atColumns(atCols.toD4m())
+        .bColumns(bCols.toD4m())
+        .output(TableMult.Output.BULK)
+        .run();
+    SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10, rows, atCols, bCols);
+    assertTrue(oracle.nnz() > 0, "the subset is not empty");
+    assertEqualsOracle("Cbulksub", oracle);
+    assertEqualsOracle("CTbulksub", oracle.transpose());
+  }
+
+  /** Bulk output onto an existing C: the new products ⊕ onto its values, as with BatchWriters. */
+  @Test
+  void aSecondMultiplyAddsOntoC() throws Exception {
+    for (int n = 0; n < 2; n++) {
+      TableMult.on(props)
+          .transposeOf("bulkAT10")
+          .times("bulkB10")
+          .into("Cbulktwice")
+          .rows("1,:,200,")
+          .output(TableMult.Output.BULK)
+          .run();
+    }
+    SparseMatrix once =
+        ReferenceMultiply.multiply(LONG, a10, b10, RowRanges.parse("1,:,200,"), null, null);
+    SparseMatrix twice = new SparseMatrix();
+    for (SparseMatrix.Entry e : once.entries()) {
+      twice.put(e.row(), e.column(), Long.toString(2 * Long.parseLong(e.value())));
+    }
+    assertEqualsOracle("Cbulktwice", twice);
+  }
+
+  /**
+   * What a lost tablet server can leave in the staging directory, made by real scans: a stretch
+   * committed twice (the server died after committing, before its monitoring entry arrived, and the
+   * scan resumed before it), stretches overlapping others (a stack still running where the tablet
+   * had been), and rows no stretch covers (a stretch lost). The multiply then scans only the
+   * uncovered rows and imports every product once.
+   */
+  @Test
+  void stretchesStagedTwiceOverlappingOrMissingAreImportedOnce() throws Exception {
+    Path parent = Files.createDirectory(stagingParents.resolve("faults"));
+    ResultTables.prepare(client, "Cbulkfaults", LONG.name());
+    try (BulkStaging staging =
+        BulkStaging.create(client, parent.toUri().toString(), List.of("Cbulkfaults"))) {
+      List<IteratorSetting> stack = stack(staging.uri(), 3_000);
+      long first = scan(stack, new Range("2", true, "5", false));
+      long overlapping = scan(stack, new Range("3", true, "4", false));
+      FileSystem fs = FileSystem.get(parent.toUri(), new Configuration());
+      org.apache.hadoop.fs.Path committed =
+          new org.apache.hadoop.fs.Path(staging.uri(), StretchFiles.COMMITTED);
+      org.apache.hadoop.fs.Path[] stretches = FileUtil.stat2Paths(fs.listStatus(committed));
+      assertTrue(stretches.length > 4, "several stretches: " + stretches.length);
+      FileUtil.copy(
+          fs,
+          stretches[0],
+          fs,
+          new org.apache.hadoop.fs.Path(committed, "copy-of-" + stretches[0].getName()),
+          false,
+          new Configuration());
+      fs.delete(stretches[1], true);
+
+      ResultScan.Totals totals =
+          new ResultScan(client, List.of("Cbulkfaults"), new PhaseClock())
+              .scanIntoStaging(
+                  java.util.concurrent.CompletableFuture.completedFuture(null),
+                  "bulkB10",
+                  List.of(new Range()),
+                  stack,
+                  4,
+                  p -> {},
+                  staging,
+                  "Cbulkfaults",
+                  null);
+      long all = ReferenceMultiply.partialProducts(a10, b10, RowRanges.all());
+      assertTrue(first + overlapping > 0 && first < all, first + " of " + all);
+      assertTrue(
+          totals.total().partialProducts() < all,
+          "only uncovered rows were multiplied again: "
+              + totals.total().partialProducts()
+              + " of "
+              + all);
+    }
+    assertEqualsOracle("Cbulkfaults", ReferenceMultiply.multiply(LONG, a10, b10));
+  }
+
+  @Test
+  void aFailingTabletLeavesCUntouchedAndImportsNothing() throws Exception {
+    Path staging = Files.createDirectory(stagingParents.resolve("failing"));
+    TableMult.on(props)
+        .transposeOf("bulkAT10")
+        .times("bulkB10")
+        .into("Cbulkkept")
+        .rows("1,:,50,")
+        .run();
+    String before = checksum("Cbulkkept");
+    MatrixLoader.load(client, "bulkBadValues", new SparseMatrix().put("1", "7", "x1"), 1);
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () ->
+                TableMult.on(props)
+                    .transposeOf("bulkAT10")
+                    .times("bulkBadValues")
+                    .into("Cbulkkept")
+                    .output(TableMult.Output.BULK)
+                    .staging(staging.toUri().toString())
+                    .run());
+    assertTrue(
+        e.getMessage().contains("value 'x1' is not a plus-times-long value")
+            && e.getMessage().contains("nothing was imported"),
+        e.getMessage());
+    assertEquals(before, checksum("Cbulkkept"));
+    try (Stream<Path> left = Files.list(staging)) {
+      assertEquals(List.of(), left.toList(), "the staging directory is removed");
+    }
+    assertThrows(
+        IllegalStateException.class,
+        () ->
+            TableMult.on(props)
+                .transposeOf("bulkAT10")
+                .times("bulkBadValues")
+                .into("Cbulknew")
+                .output(TableMult.Output.BULK)
+                .run());
+    assertFalse(
+        client.tableOperations().exists("Cbulknew"), "a C the failed multiply made is deleted");
+  }
+
+  @Test
+  void missingBulkPermissionsAndBadSettingsAreNamedBeforeAnythingRuns() throws Exception {
+    client.securityOperations().createLocalUser("carol", new PasswordToken("carol-pw"));
+    client.securityOperations().grantSystemPermission("carol", SystemPermission.CREATE_TABLE);
+    for (String input : new String[] {"bulkAT10", "bulkB10"}) {
+      client.securityOperations().grantTablePermission("carol", input, TablePermission.READ);
+    }
+    Properties carol = (Properties) props.clone();
+    carol.setProperty("auth.principal", "carol");
+    carol.setProperty("auth.token", "carol-pw");
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                TableMult.on(carol)
+                    .transposeOf("bulkAT10")
+                    .times("bulkB10")
+                    .into("Ccarol")
+                    .output(TableMult.Output.BULK)
+                    .run());
+    assertEquals(
+        "output bulk: user 'carol' lacks System permission SYSTEM, which Accumulo 2.1's bulk import"
+            + " needs to read the system configuration; use output batchwriter or grant it",
+        e.getMessage());
+    assertFalse(client.tableOperations().exists("Ccarol"), "the C it created is deleted");
+
+    client.securityOperations().grantSystemPermission("carol", SystemPermission.SYSTEM);
+    ResultTables.prepare(client, "Cshared", LONG.name());
+    for (TablePermission p :
+        new TablePermission[] {
+          TablePermission.READ, TablePermission.WRITE, TablePermission.ALTER_TABLE
+        }) {
+      client.securityOperations().grantTablePermission("carol", "Cshared", p);
+    }
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                TableMult.on(carol)
+                    .transposeOf("bulkAT10")
+                    .times("bulkB10")
+                    .into("Cshared")
+                    .output(TableMult.Output.BULK)
+                    .run());
+    assertEquals(
+        "output bulk: user 'carol' lacks Table permission BULK_IMPORT on 'Cshared'",
+        e.getMessage());
+    assertEquals(0, TableChecksum.of(client, "Cshared", LONG, Authorizations.EMPTY).nnz());
+
+    TableMult mult = TableMult.on(props).transposeOf("bulkAT10").times("bulkB10").into("Cx");
+    e = assertThrows(IllegalArgumentException.class, () -> mult.staging("tmp/x"));
+    assertEquals("staging 'tmp/x' must be a qualified URI (hdfs://..., file:/...)", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> mult.window(0));
+    assertEquals("window must be at least 1 cell, got 0", e.getMessage());
+  }
+
+  /**
+   * The multiply's stack writing into {@code stagingUri}, a monitoring entry every few products.
+   */
+  private List<IteratorSetting> stack(String stagingUri, long monitorEvery) {
+    WriteSettings writing = new WriteSettings();
+    writing.output = TableMult.Output.BULK;
+    writing.monitorEntries = monitorEvery;
+    return List.of(
+        ProductStack.outerProduct(
+            "bulkAT10", "bulkB10", LONG.name(), RowRanges.all(), null, null, props),
+        writing.remoteWrite("Cbulkfaults", null, props, LONG.name(), true, stagingUri));
+  }
+
+  /** Scans B over {@code range} with {@code stack}; returns the partial products formed. */
+  private long scan(List<IteratorSetting> stack, Range range) throws Exception {
+    long products = 0;
+    try (BatchScanner scan = client.createBatchScanner("bulkB10", Authorizations.EMPTY, 2)) {
+      scan.setRanges(List.of(range));
+      stack.forEach(scan::addScanIterator);
+      for (Map.Entry<Key, Value> entry : scan) {
+        Progress p = Progress.decode(entry.getValue());
+        assertEquals(null, p.error());
+        products += p.partialProducts();
+      }
+    }
+    return products;
+  }
+
+  private void assertEqualsOracle(String table, SparseMatrix oracle) throws Exception {
+    TableChecksum.Result c = TableChecksum.of(client, table, LONG, Authorizations.EMPTY);
+    assertEquals(oracle.nnz(), c.nnz(), "nnz of " + table);
+    assertEquals(ResultChecksum.of(oracle), c.checksum(), "checksum of " + table);
+  }
+
+  private String checksum(String table) throws Exception {
+    return TableChecksum.of(client, table, LONG, Authorizations.EMPTY).checksum();
+  }
+}
