@@ -23,8 +23,8 @@ final class EngineOptions {
       defaultValue = "iterator,ingest-ceiling,mr,client,auto",
       paramLabel = "ENGINE",
       description =
-          "Engines to run: iterator, ingest-ceiling, mr, client, auto (the engine the estimate"
-              + " and --calibration predict finishes first; put it last). Default:"
+          "Engines to run: iterator, iterator-bulk, ingest-ceiling, mr, client, auto (the engine"
+              + " the estimate and --calibration predict finishes first; put it last). Default:"
               + " ${DEFAULT-VALUE}.")
   List<Engine> engines;
 

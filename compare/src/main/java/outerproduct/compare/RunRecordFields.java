@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import outerproduct.compare.engine.Engine;
 import outerproduct.compare.report.RunRecords;
+import outerproduct.iterator.TableMult;
 import outerproduct.kernel.accumulo.ProductEstimate;
 
 /** The fields every run record shares (docs/format.md), for runs that finished and that failed. */
@@ -101,11 +102,14 @@ final class RunRecordFields {
   }
 
   /**
-   * The run-wide presum and c_durability are the iterator engine's; other engines say their own.
+   * The run-wide presum and c_durability are the iterator engine's; other engines say their own
+   * (iterator-bulk: its window of cells per file, and no write-ahead log).
    */
   private static void putEngineSettings(
       ObjectNode record, Engine engine, Engine.Settings settings) {
-    if (engine != Engine.ITERATOR && engine != Engine.AUTO) {
+    if (engine == Engine.ITERATOR_BULK) {
+      record.put("presum", TableMult.DEFAULT_WINDOW).put("c_durability", "bulk import");
+    } else if (engine != Engine.ITERATOR && engine != Engine.AUTO) {
       record
           .put("presum", engine == Engine.MR ? settings.mrPresum() : 0)
           .put("c_durability", "default (sync)");

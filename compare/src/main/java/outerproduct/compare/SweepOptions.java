@@ -114,10 +114,11 @@ final class SweepOptions {
 
   @Option(
       names = "--oracle-up-to-scale",
-      defaultValue = "12",
+      defaultValue = "20",
       description =
-          "Largest SCALE checked against the in-memory oracle (its C is held in memory); above it"
-              + " every engine's C must equal the first engine's. Default: ${DEFAULT-VALUE}.")
+          "Largest SCALE checked against the oracle (C formed row by row in this JVM: memory is"
+              + " the inputs plus one row of C, time one step per partial product); above it every"
+              + " engine's C must equal the first engine's. Default: ${DEFAULT-VALUE}.")
   int oracleUpToScale;
 
   /**

@@ -11,13 +11,13 @@ import outerproduct.compare.report.RunRecords;
 import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.d4m.RowRanges;
-import outerproduct.kernel.oracle.ReferenceMultiply;
-import outerproduct.kernel.oracle.ResultChecksum;
+import outerproduct.kernel.oracle.RowByRowOracle;
 
 /**
  * The whole-table workload: each engine multiplies all of AT and B, C is checked against the oracle
- * (or, above the oracle's SCALE, the first engine's C) and one record per run is appended. A run
- * that fails is recorded with its error and the others go on.
+ * (formed row by row, so at every SCALE unless {@code --oracle-up-to-scale} says otherwise; above
+ * it, the first engine's C) and one record per run is appended. A run that fails is recorded with
+ * its error and the others go on.
  */
 final class WholeTableRuns {
   private static final Logger log = LoggerFactory.getLogger(WholeTableRuns.class);
@@ -43,11 +43,13 @@ final class WholeTableRuns {
         }
       }
     }
-    String expected =
-        in.scale() <= oracleUpToScale
-            ? ResultChecksum.of(
-                ReferenceMultiply.multiply(context.semiring(), in.a(), in.bMatrix()))
-            : null;
+    String expected = in.scale() <= oracleUpToScale ? oracleChecksum(in) : null;
+    KernelRate.Result kernel = KernelRate.measure(context.semiring(), in.a(), in.bMatrix());
+    log.info(
+        "SCALE {}: the kernel alone forms {} partial products at {} pp/s (one thread, in memory)",
+        in.scale(),
+        kernel.partialProducts(),
+        String.format("%.3g", kernel.ppPerSecond()));
     String reference = expected == null ? "the first engine" : "the oracle";
     ProductEstimate.Estimate estimate = in.estimate(context.target().client(), RowRanges.all());
     boolean allEqual = true;
@@ -56,7 +58,9 @@ final class WholeTableRuns {
     for (int repeat = 0; repeat < repeats; repeat++) {
       for (Engine engine : context.engines()) {
         String cTable = cTable(engine, in, repeat, repeats);
-        String checksum = runOnce(engine, in, repeat, cTable, expected, reference, estimate);
+        String checksum =
+            runOnce(
+                engine, in, repeat, cTable, new Reference(expected, reference), estimate, kernel);
         if (checksum == null) {
           allEqual = false;
           continue;
@@ -75,6 +79,23 @@ final class WholeTableRuns {
     return allEqual;
   }
 
+  /** What a C is checked against: a checksum (null: the first engine's C) and its name. */
+  private record Reference(String checksum, String name) {}
+
+  /** The oracle's checksum of C, formed row by row ({@link RowByRowOracle}). */
+  private String oracleChecksum(ScaleInputs in) {
+    long begin = System.nanoTime();
+    RowByRowOracle.Result oracle =
+        RowByRowOracle.checksum(context.semiring(), in.a(), in.bMatrix());
+    log.info(
+        "SCALE {}: oracle formed C row by row in {} s: {} partial products, nnz {}",
+        in.scale(),
+        String.format("%.1f", (System.nanoTime() - begin) / 1e9),
+        oracle.partialProducts(),
+        oracle.nnz());
+    return oracle.checksum();
+  }
+
   private String cTable(Engine engine, ScaleInputs in, int repeat, int repeats) {
     String name =
         context.tablePrefix() + "C_" + engine.label().replace('-', '_') + "_" + in.scale();
@@ -82,8 +103,8 @@ final class WholeTableRuns {
   }
 
   /**
-   * One recorded multiply into {@code cTable}, checked against {@code expected} (null: this run's C
-   * becomes the reference).
+   * One recorded multiply into {@code cTable}, checked against {@code check} (a null checksum: this
+   * run's C becomes the reference).
    *
    * @return C's checksum, or null if the run failed (recorded with its error, C deleted)
    */
@@ -92,9 +113,9 @@ final class WholeTableRuns {
       ScaleInputs in,
       int repeat,
       String cTable,
-      String expected,
-      String reference,
-      ProductEstimate.Estimate estimate)
+      Reference check,
+      ProductEstimate.Estimate estimate,
+      KernelRate.Result kernel)
       throws Exception {
     RunRecordFields.Asked asked =
         new RunRecordFields.Asked(engine, Workload.WHOLE, in, in.rowsOfAt(), 1, repeat, estimate);
@@ -114,7 +135,7 @@ final class WholeTableRuns {
     TableChecksum.Result c =
         TableChecksum.of(
             context.target().client(), cTable, context.semiring(), Authorizations.EMPTY);
-    String against = expected != null ? expected : c.checksum();
+    String against = check.checksum() != null ? check.checksum() : c.checksum();
     boolean equal = c.checksum().equals(against);
     log.info(
         "SCALE {} {} (repeat {}): {} partial products, {} written, nnz(C) {} in {} s = {} pp/s;"
@@ -128,7 +149,7 @@ final class WholeTableRuns {
         String.format("%.2f", result.seconds()),
         String.format("%.3g", result.partialProducts() / result.seconds()),
         equal ? "equals" : "DIFFERS FROM",
-        reference,
+        check.name(),
         equal ? against : c.checksum() + " vs " + against);
     ObjectNode record =
         context
@@ -137,8 +158,9 @@ final class WholeTableRuns {
             .put("nnz_C", c.nnz())
             .put("checksum_C", c.checksum())
             .put("checksum_expected", against)
-            .put("checked_against", reference)
+            .put("checked_against", check.name())
             .put("equal", equal)
+            .put("kernel_pp_per_s", kernel.ppPerSecond())
             .put("started_at", startedAt);
     RunRecordFields.putHeapPeak(record, context.heap().peakMb());
     context.records().append(record);

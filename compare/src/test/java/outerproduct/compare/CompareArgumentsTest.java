@@ -23,8 +23,8 @@ class CompareArgumentsTest {
   @CsvSource(
       delimiterString = " | ",
       value = {
-        "--engines iterator,warp | --engines' (ENGINE): 'warp': expected iterator, ingest-ceiling,"
-            + " client, mr or auto",
+        "--engines iterator,warp | --engines' (ENGINE): 'warp': expected iterator, iterator-bulk,"
+            + " ingest-ceiling, client, mr or auto",
         "--calibration no/such.json | --calibration no/such.json: cannot read this file",
         "--workloads whole,nightly | --workloads' (whole|queued|cued): 'nightly': expected whole,"
             + " queued or cued",

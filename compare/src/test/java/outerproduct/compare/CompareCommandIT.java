@@ -181,6 +181,7 @@ class CompareCommandIT {
     }
     String report = Files.readString(run.resolve(Reports.REPORT_MD));
     assertTrue(report.contains("All 26 multiplies produced a C whose checksum"), report);
+    assertTrue(report.contains("reference: 26 the oracle's, 0 the first engine's"), report);
     assertTrue(report.contains("## Queued (row subsets)"), report);
     assertTrue(report.contains("## Engine auto"), report);
     assertTrue(report.contains("SCALE 10, whole table: auto chose "), report);

@@ -1,6 +1,5 @@
 package outerproduct.compare.engine;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.SortedSet;
@@ -29,21 +28,8 @@ public enum Engine implements Choice {
         RowRanges rows,
         Settings settings)
         throws Exception {
-      TableMult.Result r =
-          TableMult.on(target.clientProperties())
-              .transposeOf(at)
-              .times(b)
-              .into(c)
-              .client(target.client())
-              .semiring(semiring.name())
-              .rows(rows)
-              .presum(settings.presum())
-              .run();
-      Map<String, Object> info = new LinkedHashMap<>();
-      r.phases().forEach((phase, seconds) -> info.put("t_" + phase + "_s", seconds));
-      info.put("t_tablets_busy_s", r.tabletSeconds());
-      info.put("t_tablets_flush_s", r.flushSeconds());
-      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, info);
+      return EngineRuns.iterator(
+          target, semiring, at, b, c, rows, settings, TableMult.Output.BATCH_WRITER);
     }
 
     @Override
@@ -51,6 +37,30 @@ public enum Engine implements Choice {
         throws Exception {
       ResultTables.prepare(target.client(), c, semiring.name(), settings.resultSplits(), false);
       settings.applyDurability(target.client(), c);
+    }
+  },
+  /**
+   * The iterator engine writing C through files its tablet servers stage, imported into C once
+   * every tablet is done ({@link TableMult.Output#BULK}); C is the iterator engine's kind.
+   */
+  ITERATOR_BULK("iterator-bulk") {
+    @Override
+    public Run multiply(
+        Target target,
+        Semiring<?> semiring,
+        String at,
+        String b,
+        String c,
+        RowRanges rows,
+        Settings settings)
+        throws Exception {
+      return EngineRuns.iterator(target, semiring, at, b, c, rows, settings, TableMult.Output.BULK);
+    }
+
+    @Override
+    public void createResult(Target target, Semiring<?> semiring, String c, Settings settings)
+        throws Exception {
+      ITERATOR.createResult(target, semiring, c, settings);
     }
   },
   /**
@@ -124,11 +134,7 @@ public enum Engine implements Choice {
       target.client().tableOperations().create(c);
     }
   },
-  /**
-   * The MapReduce job on the target's YARN cluster. Uber mode (the whole job in the
-   * ApplicationMaster's JVM) for row subsets unless the settings say otherwise: their few maps cost
-   * more to start than to run.
-   */
+  /** The MapReduce job on the target's YARN cluster ({@link EngineRuns#mapReduce}). */
   MR("mr") {
     @Override
     public Run multiply(
@@ -140,42 +146,7 @@ public enum Engine implements Choice {
         RowRanges rows,
         Settings settings)
         throws Exception {
-      boolean uber = settings.mrUber().appliesTo(rows);
-      MapReduceMultiply.Result r =
-          MapReduceMultiply.on(target.yarn().get(), target.clientPropertiesFile())
-              .transposeOf(at)
-              .times(b)
-              .into(c)
-              .semiring(semiring.name())
-              .rows(rows)
-              .reducers(uber ? 1 : settings.mrReducers())
-              .presum(settings.mrPresum())
-              .output(settings.mrOutput())
-              .uber(settings.mrUber())
-              .cSplits(settings.resultSplits())
-              .customize(job -> settings.mrConf().forEach(job.getConfiguration()::set))
-              .run();
-      Map<String, Object> info = new LinkedHashMap<>();
-      info.put("job_id", r.jobId());
-      info.put("maps", r.maps());
-      info.put("reduces", r.reduces());
-      info.put("uber", r.uber());
-      info.put("output", settings.mrOutput().label());
-      info.put("map_output", r.mapOutput());
-      info.put("combiner_in", r.combinerIn());
-      info.put("combiner_out", r.combinerOut());
-      info.put("task_attempts", r.taskAttempts());
-      info.put("failed_attempts", r.failedAttempts());
-      info.put("map_rss_peak_mb", megabytes(r.taskMemory().mapPeakBytes()));
-      info.put("reduce_rss_peak_mb", megabytes(r.taskMemory().reducePeakBytes()));
-      info.put("t_setup_s", r.phases().submit());
-      info.put("t_startup_s", finiteOrNull(r.phases().startup()));
-      info.put("t_maps_s", finiteOrNull(r.phases().maps()));
-      info.put("t_reduces_s", finiteOrNull(r.phases().reduces()));
-      info.put("t_commit_s", finiteOrNull(r.phases().commit()));
-      info.put("t_notice_s", finiteOrNull(r.phases().notice()));
-      info.put("t_bulk_import_s", r.phases().bulkImport());
-      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, info);
+      return EngineRuns.mapReduce(target, semiring, at, b, c, rows, settings);
     }
 
     /** A plain table with C's split points; the job's reducers write each cell once. */
@@ -371,16 +342,6 @@ public enum Engine implements Choice {
     createResult(target, semiring, c, settings);
     double prepareSeconds = secondsSince(begin);
     return multiply(target, semiring, at, b, c, rows, settings).afterPreparing(prepareSeconds);
-  }
-
-  /** Whole megabytes; null for 0 (the counter was not measured). */
-  private static Long megabytes(long bytes) {
-    return bytes == 0 ? null : Math.round(bytes / (1024.0 * 1024.0));
-  }
-
-  /** The value; null for NaN (a job phase whose task times were not reported). */
-  private static Double finiteOrNull(double seconds) {
-    return Double.isNaN(seconds) ? null : seconds;
   }
 
   private static double secondsSince(long nanoTime) {

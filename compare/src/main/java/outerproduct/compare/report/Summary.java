@@ -49,7 +49,8 @@ public final class Summary {
     "latencyMaxS",
     "requestsPerS",
     "tserverHeapPeakMb",
-    "taskRssPeakMb"
+    "taskRssPeakMb",
+    "kernelPpPerS"
   })
   public record Row(
       int scale,
@@ -68,7 +69,8 @@ public final class Summary {
       Double latencyMaxS,
       Double requestsPerS,
       Double tserverHeapPeakMb,
-      Double taskRssPeakMb) {
+      Double taskRssPeakMb,
+      Double kernelPpPerS) {
 
     public boolean whole() {
       return workload.equals("whole");
@@ -272,7 +274,17 @@ public final class Summary {
         queued ? latency.getMax() : null,
         queued ? stats(runs, "batch_requests_per_s").getPercentile(50) : null,
         heapPeak(runs),
-        taskRssPeak(runs));
+        taskRssPeak(runs),
+        kernelRate(runs));
+  }
+
+  /** The in-memory kernel's rate on the group's inputs (whole tables); null where not measured. */
+  private static Double kernelRate(List<JsonNode> runs) {
+    return runs.stream()
+        .filter(r -> r.path("kernel_pp_per_s").isNumber())
+        .map(r -> r.path("kernel_pp_per_s").asDouble())
+        .findFirst()
+        .orElse(null);
   }
 
   /** The largest tablet-server heap peak of the group's runs; null where none was measured. */

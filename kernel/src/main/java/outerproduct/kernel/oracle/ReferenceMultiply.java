@@ -82,8 +82,7 @@ public final class ReferenceMultiply {
     return n;
   }
 
-  private static <T> T decode(
-      Semiring<T> semiring, String table, String row, String col, String value) {
+  static <T> T decode(Semiring<T> semiring, String table, String row, String col, String value) {
     byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
     try {
       return semiring.decode(bytes);
