@@ -41,7 +41,10 @@ final class EngineOptions {
       description =
           "Iterator engine: cells pre-summed per tablet before writing; 0 = off; auto = "
               + TableMult.SUBSET_PRESUM_CELLS
-              + " for row subsets, off for whole tables. Default: ${DEFAULT-VALUE}.")
+              + " for row subsets, off for whole tables; iterator-bulk: its window (cells per"
+              + " file), unless auto or 0 leave it at "
+              + TableMult.DEFAULT_WINDOW
+              + ". Default: ${DEFAULT-VALUE}.")
   String presumText;
 
   long presum;
@@ -76,6 +79,14 @@ final class EngineOptions {
           "MapReduce engine: cells each map task pre-sums in memory before the sort; 0 = off."
               + " Default: ${DEFAULT-VALUE}.")
   long mrPresum;
+
+  @Option(
+      names = "--file-compression",
+      paramLabel = "NAME",
+      description =
+          "iterator-bulk: compression of the files C receives (none, gz, snappy, lz4, lzo, zstd,"
+              + " bzip2). Default: Accumulo's, gz.")
+  String fileCompression;
 
   @Option(
       names = "--mr-output",
@@ -143,6 +154,15 @@ final class EngineOptions {
   /** What every engine run of one SCALE uses; {@code cSplits} are C's split rows. */
   Engine.Settings settings(SortedSet<Text> cSplits) {
     return new Engine.Settings(
-        presum, cSplits, cDurability, reducers, mrOutput, mrUber, mrConf, mrPresum, calibration);
+        presum,
+        cSplits,
+        cDurability,
+        reducers,
+        mrOutput,
+        mrUber,
+        mrConf,
+        mrPresum,
+        fileCompression,
+        calibration);
   }
 }

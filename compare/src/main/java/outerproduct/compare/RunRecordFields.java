@@ -2,9 +2,9 @@ package outerproduct.compare;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.util.Objects;
 import outerproduct.compare.engine.Engine;
 import outerproduct.compare.report.RunRecords;
-import outerproduct.iterator.TableMult;
 import outerproduct.kernel.accumulo.ProductEstimate;
 
 /** The fields every run record shares (docs/format.md), for runs that finished and that failed. */
@@ -108,7 +108,10 @@ final class RunRecordFields {
   private static void putEngineSettings(
       ObjectNode record, Engine engine, Engine.Settings settings) {
     if (engine == Engine.ITERATOR_BULK) {
-      record.put("presum", TableMult.DEFAULT_WINDOW).put("c_durability", "bulk import");
+      record
+          .put("presum", Engine.bulkWindow(settings))
+          .put("c_durability", "bulk import")
+          .put("file_compression", Objects.requireNonNullElse(settings.bulkCompression(), "gz"));
     } else if (engine != Engine.ITERATOR && engine != Engine.AUTO) {
       record
           .put("presum", engine == Engine.MR ? settings.mrPresum() : 0)

@@ -92,6 +92,21 @@ final class BulkStaging implements AutoCloseable {
     }
   }
 
+  /** The compressions Accumulo 2.1 writes RFiles with (its {@code table.file.compress.type}). */
+  static final String COMPRESSIONS = "none, gz, snappy, lz4, lzo, zstd, bzip2";
+
+  /**
+   * @return {@code compression}, which may be null (Accumulo's default)
+   * @throws IllegalArgumentException naming it, if Accumulo has no such compression
+   */
+  static String checkCompression(String compression) {
+    if (compression != null && !List.of(COMPRESSIONS.split(", ")).contains(compression)) {
+      throw new IllegalArgumentException(
+          "file compression '" + compression + "': expected one of " + COMPRESSIONS);
+    }
+    return compression;
+  }
+
   /**
    * @return {@code uri}
    * @throws IllegalArgumentException if it names no file system

@@ -218,14 +218,15 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   }
 
   /**
-   * Bulk output: cells ⊕-ed in memory per file and tablet (default {@value #DEFAULT_WINDOW}); a
-   * tablet's files each hold one window, sorted.
+   * Bulk output: cells ⊕-ed per tablet before a sorted run is spilled (default {@value
+   * #DEFAULT_WINDOW}); the files' compression ({@value BulkStaging#COMPRESSIONS}; null: gz).
    */
-  public TableMult window(long cells) {
-    if (cells < 1) {
-      throw new IllegalArgumentException("window must be at least 1 cell, got " + cells);
+  public TableMult bulkFiles(long windowCells, String compression) {
+    if (windowCells < 1) {
+      throw new IllegalArgumentException("window must be at least 1 cell, got " + windowCells);
     }
-    writing.window = PresumBuffer.checkCells("window", cells);
+    writing.window = PresumBuffer.checkCells("window", windowCells);
+    writing.fileCompression = BulkStaging.checkCompression(compression);
     return this;
   }
 

@@ -90,7 +90,7 @@ class TableMultBulkIT {
             .into("Cbulk10")
             .output(TableMult.Output.BULK)
             .staging(staging.toUri().toString())
-            .window(2_000)
+            .bulkFiles(2_000, "snappy")
             .run();
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10);
     assertEqualsOracle("Cbulk10", oracle);
@@ -295,8 +295,12 @@ class TableMultBulkIT {
     TableMult mult = TableMult.on(props).transposeOf("bulkAT10").times("bulkB10").into("Cx");
     e = assertThrows(IllegalArgumentException.class, () -> mult.staging("tmp/x"));
     assertEquals("staging 'tmp/x' must be a qualified URI (hdfs://..., file:/...)", e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> mult.window(0));
+    e = assertThrows(IllegalArgumentException.class, () -> mult.bulkFiles(0, null));
     assertEquals("window must be at least 1 cell, got 0", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> mult.bulkFiles(10, "zip"));
+    assertEquals(
+        "file compression 'zip': expected one of none, gz, snappy, lz4, lzo, zstd, bzip2",
+        e.getMessage());
   }
 
   /**

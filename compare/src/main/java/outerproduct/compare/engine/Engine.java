@@ -207,8 +207,8 @@ public enum Engine implements Choice {
    * Engine knobs the harness sets: pre-sum cells (iterator engine, per tablet; 0 = off), split
    * points of a new C (the client baseline creates its C itself and ignores them), C's durability
    * (iterator engine; an explicit, reported choice), and the MapReduce job's reducers, output, uber
-   * mode, extra job settings and pre-sum cells per map task; the calibration {@code auto} predicts
-   * with.
+   * mode, extra job settings and pre-sum cells per map task; iterator-bulk's file compression
+   * (null: Accumulo's); the calibration {@code auto} predicts with.
    */
   public record Settings(
       long presum,
@@ -219,6 +219,7 @@ public enum Engine implements Choice {
       UberMode mrUber,
       Map<String, String> mrConf,
       long mrPresum,
+      String bulkCompression,
       Calibration calibration) {
 
     public Settings {
@@ -238,6 +239,7 @@ public enum Engine implements Choice {
           UberMode.AUTO,
           Map.of(),
           MapReduceMultiply.DEFAULT_PRESUM,
+          null,
           Calibration.shipped());
     }
 
@@ -283,6 +285,14 @@ public enum Engine implements Choice {
    */
   public boolean keepsWarm() {
     return this != MR && this != AUTO;
+  }
+
+  /**
+   * Bulk output's window: the pre-sum setting when it names a number of cells, else TableMult's
+   * default (a window is never off: it is how the files get sorted).
+   */
+  public static long bulkWindow(Settings settings) {
+    return settings.presum() > 0 ? settings.presum() : TableMult.DEFAULT_WINDOW;
   }
 
   /** Whether {@link #createResult} can make C before the request (all but {@code auto}). */

@@ -11,7 +11,10 @@ import outerproduct.mr.MapReduceMultiply;
 final class EngineRuns {
   private EngineRuns() {}
 
-  /** The iterator engine with the harness's settings, writing C with {@code output}. */
+  /**
+   * The iterator engine with the harness's settings, writing C with {@code output}; with bulk
+   * output the pre-sum setting is the window ({@link Engine#bulkWindow}).
+   */
   static Engine.Run iterator(
       Target target,
       Semiring<?> semiring,
@@ -22,7 +25,7 @@ final class EngineRuns {
       Engine.Settings settings,
       TableMult.Output output)
       throws Exception {
-    TableMult.Result r =
+    TableMult mult =
         TableMult.on(target.clientProperties())
             .transposeOf(at)
             .times(b)
@@ -31,8 +34,11 @@ final class EngineRuns {
             .semiring(semiring.name())
             .rows(rows)
             .presum(settings.presum())
-            .output(output)
-            .run();
+            .output(output);
+    if (output == TableMult.Output.BULK) {
+      mult.bulkFiles(Engine.bulkWindow(settings), settings.bulkCompression());
+    }
+    TableMult.Result r = mult.run();
     Map<String, Object> info = new LinkedHashMap<>();
     r.phases().forEach((phase, seconds) -> info.put("t_" + phase + "_s", seconds));
     info.put("t_tablets_busy_s", r.tabletSeconds());

@@ -161,6 +161,7 @@ class FixtureMultiplyIT {
             UberMode.AUTO,
             Map.of(),
             MapReduceMultiply.DEFAULT_PRESUM,
+            "snappy",
             Calibration.shipped());
     Target target =
         new Target(
@@ -169,7 +170,8 @@ class FixtureMultiplyIT {
             accumulo.clientPropertiesFile().toPath(),
             yarn::configuration,
             Configuration::new);
-    for (Engine engine : new Engine[] {Engine.ITERATOR, Engine.INGEST_CEILING, Engine.MR}) {
+    for (Engine engine :
+        new Engine[] {Engine.ITERATOR, Engine.ITERATOR_BULK, Engine.INGEST_CEILING, Engine.MR}) {
       String c = "C_" + engine.name();
       Engine.Run run =
           engine.createAndMultiply(target, semiring, "AT", "B", c, RowRanges.all(), settings);

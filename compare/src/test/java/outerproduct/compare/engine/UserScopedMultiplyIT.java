@@ -49,6 +49,7 @@ import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.EmbeddedYarn;
 import outerproduct.embedded.SharedClusters;
 import outerproduct.iterator.TableMult;
+import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.SparseMatrix;
@@ -139,7 +140,8 @@ class UserScopedMultiplyIT {
 
   /**
    * The runs each user makes: every engine, and for alice the pre-sum and bulk-output paths (the
-   * bulk run also pre-sums in its mappers: labelled products must stay apart there too).
+   * bulk runs also pre-sum, in the mappers and in the iterator's 7-cell windows: labelled products
+   * must stay apart there too).
    */
   private Map<String, Engine.Settings> runsOf(String user) {
     Map<String, Engine.Settings> runs = new LinkedHashMap<>();
@@ -150,6 +152,7 @@ class UserScopedMultiplyIT {
     if (user.equals("alice")) {
       runs.put("iterator-presum", settings(7, MapReduceMultiply.Output.BATCH_WRITER));
       runs.put("mr-bulk", settings(7, MapReduceMultiply.Output.BULK));
+      runs.put("iterator-bulk", settings(7, MapReduceMultiply.Output.BATCH_WRITER));
     }
     return runs;
   }
@@ -164,6 +167,7 @@ class UserScopedMultiplyIT {
         UberMode.AUTO,
         Map.of(),
         presum,
+        null,
         Calibration.shipped());
   }
 
@@ -191,7 +195,8 @@ class UserScopedMultiplyIT {
         for (Map.Entry<String, Engine.Settings> run : runsOf(user).entrySet()) {
           String c = "vC_" + user + "_" + run.getKey().replace('-', '_');
           Engine engine =
-              Engine.valueOf(run.getKey().split("-")[0].toUpperCase(java.util.Locale.ROOT));
+              Choices.parse(
+                  Engine.class, run.getKey().replace("-presum", "").replace("mr-bulk", "mr"));
           engine.createAndMultiply(
               target, semiring, "vAT", "vB", c, RowRanges.all(), run.getValue());
           client.securityOperations().grantTablePermission("root", c, TablePermission.READ);

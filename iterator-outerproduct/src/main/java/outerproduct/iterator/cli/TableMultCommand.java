@@ -113,8 +113,17 @@ public final class TableMultCommand implements Callable<Integer> {
   @Option(
       names = "--window",
       paramLabel = "CELLS",
-      description = "Bulk output: cells summed in memory per file and tablet. Default: 524288.")
+      description =
+          "Bulk output: cells summed in memory per sorted run and tablet. Default: 524288.")
   Long window;
+
+  @Option(
+      names = "--file-compression",
+      paramLabel = "NAME",
+      description =
+          "Bulk output: the compression of the files C receives (none, gz, snappy, lz4, lzo, zstd,"
+              + " bzip2). Default: Accumulo's, gz.")
+  String fileCompression;
 
   @Option(
       names = "--replace-incomplete",
@@ -234,8 +243,8 @@ public final class TableMultCommand implements Callable<Integer> {
     if (staging != null) {
       mult.staging(staging);
     }
-    if (window != null) {
-      mult.window(window);
+    if (window != null || fileCompression != null) {
+      mult.bulkFiles(window != null ? window : TableMult.DEFAULT_WINDOW, fileCompression);
     }
     if (rows != null) {
       mult.rows(rows);
