@@ -29,6 +29,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.SharedClusters;
 import outerproduct.inputs.KroneckerGenerator;
@@ -123,6 +125,42 @@ class TableMultBulkIT {
     assertTrue(oracle.nnz() > 0, "the subset is not empty");
     assertEqualsOracle("Cbulksub", oracle);
     assertEqualsOracle("CTbulksub", oracle.transpose());
+  }
+
+  /**
+   * Every built-in semiring through bulk output, with a 5-cell window so that each tablet spills
+   * runs and merges them: the merge's ⊕ is the semiring's.
+   */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "plus-times-long",
+        "plus-times-double",
+        "plus-times-bigdecimal",
+        "min-plus",
+        "max-plus",
+        "max-min",
+        "or-and"
+      })
+  void everyBuiltInSemiringEqualsOracle(String name) throws Exception {
+    Semiring<?> s = Semirings.forName(name);
+    boolean booleans = name.equals("or-and");
+    SparseMatrix a = TableMultIT.random(name.hashCode(), booleans);
+    SparseMatrix b = TableMultIT.random(name.hashCode() + 1, booleans);
+    String suffix = name.replace('-', '_');
+    MatrixLoader.load(client, "bulkATs_" + suffix, a, 2);
+    MatrixLoader.load(client, "bulkBs_" + suffix, b, 2);
+    TableMult.on(props)
+        .transposeOf("bulkATs_" + suffix)
+        .times("bulkBs_" + suffix)
+        .into("bulkCs_" + suffix)
+        .semiring(name)
+        .output(TableMult.Output.BULK)
+        .bulkFiles(5, null)
+        .run();
+    assertEquals(
+        ResultChecksum.of(ReferenceMultiply.multiply(s, a, b)),
+        TableChecksum.of(client, "bulkCs_" + suffix, s, Authorizations.EMPTY).checksum());
   }
 
   /** Bulk output onto an existing C: the new products ⊕ onto its values, as with BatchWriters. */
@@ -245,51 +283,50 @@ class TableMultBulkIT {
 
   @Test
   void missingBulkPermissionsAndBadSettingsAreNamedBeforeAnythingRuns() throws Exception {
-    client.securityOperations().createLocalUser("carol", new PasswordToken("carol-pw"));
-    client.securityOperations().grantSystemPermission("carol", SystemPermission.CREATE_TABLE);
+    client.securityOperations().createLocalUser("dora", new PasswordToken("dora-pw"));
+    client.securityOperations().grantSystemPermission("dora", SystemPermission.CREATE_TABLE);
     for (String input : new String[] {"bulkAT10", "bulkB10"}) {
-      client.securityOperations().grantTablePermission("carol", input, TablePermission.READ);
+      client.securityOperations().grantTablePermission("dora", input, TablePermission.READ);
     }
-    Properties carol = (Properties) props.clone();
-    carol.setProperty("auth.principal", "carol");
-    carol.setProperty("auth.token", "carol-pw");
+    Properties dora = (Properties) props.clone();
+    dora.setProperty("auth.principal", "dora");
+    dora.setProperty("auth.token", "dora-pw");
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
             () ->
-                TableMult.on(carol)
+                TableMult.on(dora)
                     .transposeOf("bulkAT10")
                     .times("bulkB10")
-                    .into("Ccarol")
+                    .into("Cdora")
                     .output(TableMult.Output.BULK)
                     .run());
     assertEquals(
-        "output bulk: user 'carol' lacks System permission SYSTEM, which Accumulo 2.1's bulk import"
+        "output bulk: user 'dora' lacks System permission SYSTEM, which Accumulo 2.1's bulk import"
             + " needs to read the system configuration; use output batchwriter or grant it",
         e.getMessage());
-    assertFalse(client.tableOperations().exists("Ccarol"), "the C it created is deleted");
+    assertFalse(client.tableOperations().exists("Cdora"), "the C it created is deleted");
 
-    client.securityOperations().grantSystemPermission("carol", SystemPermission.SYSTEM);
+    client.securityOperations().grantSystemPermission("dora", SystemPermission.SYSTEM);
     ResultTables.prepare(client, "Cshared", LONG.name());
     for (TablePermission p :
         new TablePermission[] {
           TablePermission.READ, TablePermission.WRITE, TablePermission.ALTER_TABLE
         }) {
-      client.securityOperations().grantTablePermission("carol", "Cshared", p);
+      client.securityOperations().grantTablePermission("dora", "Cshared", p);
     }
     e =
         assertThrows(
             IllegalArgumentException.class,
             () ->
-                TableMult.on(carol)
+                TableMult.on(dora)
                     .transposeOf("bulkAT10")
                     .times("bulkB10")
                     .into("Cshared")
                     .output(TableMult.Output.BULK)
                     .run());
     assertEquals(
-        "output bulk: user 'carol' lacks Table permission BULK_IMPORT on 'Cshared'",
-        e.getMessage());
+        "output bulk: user 'dora' lacks Table permission BULK_IMPORT on 'Cshared'", e.getMessage());
     assertEquals(0, TableChecksum.of(client, "Cshared", LONG, Authorizations.EMPTY).nnz());
 
     TableMult mult = TableMult.on(props).transposeOf("bulkAT10").times("bulkB10").into("Cx");

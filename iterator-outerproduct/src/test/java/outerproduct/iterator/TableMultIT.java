@@ -338,7 +338,10 @@ class TableMultIT {
     return TableChecksum.of(client, table, LONG, Authorizations.EMPTY).checksum();
   }
 
-  private static SparseMatrix random(long seed, boolean booleans) {
+  /**
+   * 300 random entries over ids 1..40: small values (or ones, for booleans) that sum to zero too.
+   */
+  static SparseMatrix random(long seed, boolean booleans) {
     Random rnd = new Random(seed);
     SparseMatrix m = new SparseMatrix();
     for (int e = 0; e < 300; e++) {
