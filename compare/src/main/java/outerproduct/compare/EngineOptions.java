@@ -37,12 +37,13 @@ final class EngineOptions {
   @Option(
       names = "--presum",
       defaultValue = "auto",
-      paramLabel = "auto|CELLS",
+      paramLabel = "auto|PRODUCTS",
       description =
-          "Iterator engine: cells pre-summed per tablet before writing; 0 = off; auto = "
+          "Iterator engine: products held per tablet, then sorted and summed before writing;"
+              + " 0 = off; auto = "
               + TableMult.SUBSET_PRESUM_CELLS
-              + " for row subsets, off for whole tables; iterator-bulk: its window (cells per"
-              + " file), unless auto or 0 leave it at "
+              + " for row subsets, off for whole tables; iterator-bulk: its window (products per"
+              + " sorted run), unless auto or 0 leave it at "
               + TableMult.DEFAULT_WINDOW
               + ". Default: ${DEFAULT-VALUE}.")
   String presumText;
@@ -85,7 +86,7 @@ final class EngineOptions {
       paramLabel = "NAME",
       description =
           "iterator-bulk: compression of the files C receives (none, gz, snappy, lz4, lzo, zstd,"
-              + " bzip2). Default: Accumulo's, gz.")
+              + " bzip2). Default: as C's own compactions (its table.file.compress.type).")
   String fileCompression;
 
   @Option(

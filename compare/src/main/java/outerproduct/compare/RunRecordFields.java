@@ -103,7 +103,7 @@ final class RunRecordFields {
 
   /**
    * The run-wide presum and c_durability are the iterator engine's; other engines say their own
-   * (iterator-bulk: its window of cells per file, and no write-ahead log).
+   * (iterator-bulk: its window of products per sorted run, and no write-ahead log).
    */
   private static void putEngineSettings(
       ObjectNode record, Engine engine, Engine.Settings settings) {

@@ -7,6 +7,7 @@ import java.util.UUID;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.security.NamespacePermission;
@@ -95,6 +96,8 @@ final class BulkStaging implements AutoCloseable {
   /** The compressions Accumulo 2.1 writes RFiles with (its {@code table.file.compress.type}). */
   static final String COMPRESSIONS = "none, gz, snappy, lz4, lzo, zstd, bzip2";
 
+  private static final String TABLE_COMPRESSION = "table.file.compress.type";
+
   /**
    * @return {@code compression}, which may be null (Accumulo's default)
    * @throws IllegalArgumentException naming it, if Accumulo has no such compression
@@ -105,6 +108,23 @@ final class BulkStaging implements AutoCloseable {
           "file compression '" + compression + "': expected one of " + COMPRESSIONS);
     }
     return compression;
+  }
+
+  /**
+   * The bulk-output iterator of {@code stack} (its last) compresses its files as {@code table}'s
+   * compactions do, unless the caller chose a compression.
+   */
+  static List<IteratorSetting> compressLike(
+      AccumuloClient client, String table, List<IteratorSetting> stack)
+      throws AccumuloException, TableNotFoundException {
+    IteratorSetting write = stack.get(stack.size() - 1);
+    if (!write.getOptions().containsKey(RemoteWriteIterator.FILE_COMPRESSION_OPTION)) {
+      String compression = client.tableOperations().getConfiguration(table).get(TABLE_COMPRESSION);
+      if (compression != null) {
+        write.addOption(RemoteWriteIterator.FILE_COMPRESSION_OPTION, compression);
+      }
+    }
+    return stack;
   }
 
   /**

@@ -1,5 +1,6 @@
 package outerproduct.iterator;
 
+import java.util.Arrays;
 import org.apache.accumulo.core.data.ByteSequence;
 
 /**
@@ -20,6 +21,26 @@ final class CallStretch {
 
   byte[] lastDoneRow;
   ByteSequence currentRow;
+
+  /**
+   * True when {@code row} is the row this call is in; compared directly because {@link
+   * ByteSequence#equals} goes through a general comparator and runs once per product.
+   */
+  boolean inRow(ByteSequence row) {
+    if (currentRow == null || currentRow.length() != row.length()) {
+      return false;
+    }
+    if (row.isBackedByArray()) {
+      return Arrays.equals(
+          currentRow.getBackingArray(),
+          currentRow.offset(),
+          currentRow.offset() + currentRow.length(),
+          row.getBackingArray(),
+          row.offset(),
+          row.offset() + row.length());
+    }
+    return currentRow.equals(row);
+  }
 
   void endRow() {
     rows++;

@@ -29,7 +29,7 @@ import outerproduct.kernel.semiring.Semiring;
 final class ProductWriters {
   private static final String NAME = RemoteWriteIterator.class.getSimpleName();
 
-  private final TableMult.Output output;
+  private final OutputMode output;
   private final int presum;
   private final long writerMemory;
   private final int writerThreads;
@@ -55,7 +55,7 @@ final class ProductWriters {
     String compression = options.get(FILE_COMPRESSION_OPTION);
     fileProperties =
         compression == null ? Map.of() : Map.of("table.file.compress.type", compression);
-    staging = output == TableMult.Output.BULK ? stagingOf(options) : null;
+    staging = output == OutputMode.BULK ? stagingOf(options) : null;
   }
 
   /**
@@ -65,10 +65,10 @@ final class ProductWriters {
     return new ProductWriters(options);
   }
 
-  private static TableMult.Output outputOf(Map<String, String> options) {
-    String text = options.getOrDefault(OUTPUT_OPTION, TableMult.Output.BATCH_WRITER.label());
+  private static OutputMode outputOf(Map<String, String> options) {
+    String text = options.getOrDefault(OUTPUT_OPTION, OutputMode.BATCH_WRITER.label());
     try {
-      return Choices.parse(TableMult.Output.class, text);
+      return Choices.parse(OutputMode.class, text);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
           NAME + ": option '" + OUTPUT_OPTION + "': " + e.getMessage(), e);
@@ -103,7 +103,7 @@ final class ProductWriters {
   /** A writer for one call: C and/or CT (null when not written). */
   <T> ProductWriter open(Semiring<T> semiring, RemoteConnection connection, String c, String ct)
       throws IOException {
-    if (output == TableMult.Output.BULK) {
+    if (output == OutputMode.BULK) {
       FileSystem fs = FileSystem.get(staging.toUri(), new Configuration());
       return new StretchFiles<>(
           semiring, fs, staging, c != null, ct != null, window, fileProperties);

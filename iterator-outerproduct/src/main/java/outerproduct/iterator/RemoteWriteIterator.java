@@ -48,9 +48,9 @@ import outerproduct.kernel.semiring.Semirings;
  * With both 0, one entry per tablet reports the totals at the end.
  *
  * <p>Options: {@value #C_OPTION} and/or {@value #CT_OPTION}, {@value #CONNECTION_OPTION}, {@value
- * #SEMIRING_OPTION}, {@value #PRESUM_OPTION} (cells pre-summed in memory; 0 = off, the paper's
- * behaviour), {@value #WRITER_MEMORY_OPTION}, {@value #WRITER_THREADS_OPTION}, the monitoring
- * limits; for bulk output {@value #OUTPUT_OPTION}, {@value #STAGING_OPTION}, {@value
+ * #SEMIRING_OPTION}, {@value #PRESUM_OPTION} (products held, sorted and ⊕-ed before writing; 0 =
+ * off, the paper's behaviour), {@value #WRITER_MEMORY_OPTION}, {@value #WRITER_THREADS_OPTION}, the
+ * monitoring limits; for bulk output {@value #OUTPUT_OPTION}, {@value #STAGING_OPTION}, {@value
  * #WINDOW_OPTION} and {@value #FILE_COMPRESSION_OPTION} ({@link #setBulkOutput}).
  */
 public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, OptionDescriber {
@@ -116,8 +116,9 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     setting.addOption(SEMIRING_OPTION, semiring);
   }
 
-  public static void setPresum(IteratorSetting setting, long cells) {
-    setting.addOption(PRESUM_OPTION, Long.toString(PresumBuffer.checkCells(PRESUM_OPTION, cells)));
+  public static void setPresum(IteratorSetting setting, long products) {
+    setting.addOption(
+        PRESUM_OPTION, Long.toString(PresumBuffer.checkCells(PRESUM_OPTION, products)));
   }
 
   public static void setMonitoring(IteratorSetting setting, long everyEntries, long everyMillis) {
@@ -132,17 +133,18 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
 
   /**
    * Bulk output: each call's products go into sorted files under {@code stagingUri} (on a file
-   * system the tablet servers and the client share), ⊕-ed in a window of up to {@code windowCells}
-   * cells per file, for the client to import once every tablet is done ({@link StretchFiles}).
+   * system the tablet servers and the client share), sorted and ⊕-ed in windows of up to {@code
+   * windowProducts} products, for the client to import once every tablet is done ({@link
+   * StretchFiles}).
    *
    * @param compression the files' {@code table.file.compress.type}; null for Accumulo's default
    */
   public static void setBulkOutput(
-      IteratorSetting setting, String stagingUri, long windowCells, String compression) {
-    setting.addOption(OUTPUT_OPTION, TableMult.Output.BULK.label());
+      IteratorSetting setting, String stagingUri, long windowProducts, String compression) {
+    setting.addOption(OUTPUT_OPTION, OutputMode.BULK.label());
     setting.addOption(STAGING_OPTION, stagingUri);
     setting.addOption(
-        WINDOW_OPTION, Long.toString(PresumBuffer.checkCells(WINDOW_OPTION, windowCells)));
+        WINDOW_OPTION, Long.toString(PresumBuffer.checkCells(WINDOW_OPTION, windowProducts)));
     if (compression != null) {
       setting.addOption(FILE_COMPRESSION_OPTION, compression);
     }
@@ -157,9 +159,9 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     named.put(SEMIRING_OPTION, "semiring: " + Semirings.builtInNames() + " or a class name");
     named.put(
         PRESUM_OPTION,
-        "cells pre-summed in memory before writing, at most "
+        "products held per tablet, then sorted and summed per cell before writing, at most "
             + PresumBuffer.MAX_CELLS
-            + " (about 50 bytes plus the ids each); 0 = off");
+            + " (about 40 bytes each); 0 = off");
     named.put(
         MONITOR_ENTRIES_OPTION,
         "return a monitoring entry after about this many products; 0 = never");
@@ -174,8 +176,8 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     named.put(STAGING_OPTION, "bulk: the staging directory's URI, shared with the client");
     named.put(
         WINDOW_OPTION,
-        "bulk: cells ⊕-ed in memory per file (default " + TableMult.DEFAULT_WINDOW + ")");
-    named.put(FILE_COMPRESSION_OPTION, "bulk: the files' compression (default Accumulo's)");
+        "bulk: products sorted in memory per run (default " + TableMult.DEFAULT_WINDOW + ")");
+    named.put(FILE_COMPRESSION_OPTION, "bulk: the files' compression (TableMult: C's)");
     return new IteratorOptions(
         "remoteWrite", "writes partial products to C and/or CT", named, null);
   }
@@ -281,7 +283,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     while (source.hasTop()) {
       Key key = source.getTopKey();
       ByteSequence k = key.getRowData();
-      if (done.currentRow == null || !done.currentRow.equals(k)) {
+      if (!done.inRow(k)) {
         if (done.currentRow != null) {
           done.endRow();
           if (limitReached(done.products, done.beginMillis)) {

@@ -145,7 +145,15 @@ final class ResultScan {
     }
     try (staging) {
       return scanIntoStaging(
-          inputs, table, ranges, stack.apply(staging.uri()), scanThreads, progress, staging, c, ct);
+          inputs,
+          table,
+          ranges,
+          BulkStaging.compressLike(client, c != null ? c : ct, stack.apply(staging.uri())),
+          scanThreads,
+          progress,
+          staging,
+          c,
+          ct);
     }
   }
 

@@ -10,7 +10,7 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Range;
-import outerproduct.kernel.product.PresumBuffer;
+import outerproduct.kernel.product.SortedWindow;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
@@ -18,8 +18,12 @@ import outerproduct.kernel.semiring.Semiring;
  * the start of the call, closed (everything flushed) before the call returns, since an iterator
  * gets no other chance to release a BatchWriter.
  *
- * <p>With pre-sum, up to {@code presumCells} distinct (i,j,visibility) are ⊕-ed in memory ({@link
- * PresumBuffer}) and written as they leave the buffer and at the end of the call.
+ * <p>With pre-sum, up to {@code presumProducts} products are held ({@link SortedWindow}), then
+ * sorted, ⊕-ed per cell and written in key order: C's and CT's in-memory maps are sorted maps, and
+ * a run of ascending inserts finds its place in them through what the previous insert left in the
+ * processor's caches, where a random one misses at most levels. Measured with Java in-memory maps
+ * at SCALE 14, a 2M-product window ran the multiply in 126 s where a 2M-cell hash table of cells
+ * (which writes fewer entries, in arrival order) took 144 s and no pre-sum about 150 s.
  *
  * <p>Every entry is its own Mutation. Accumulo 2.1.4's write-ahead-log recovery replays each
  * mutation with room for one in-memory-map entry ({@code Tablet}'s recovery calls {@code
@@ -30,12 +34,11 @@ import outerproduct.kernel.semiring.Semiring;
  * Single-entry mutations get distinct counters.
  */
 final class ResultWriter<T> implements ProductWriter {
-  private final Semiring<T> semiring;
   private final BatchWriter c;
   private final BatchWriter ct;
   private final String cName;
   private final String ctName;
-  private final PresumBuffer<T> presum;
+  private final SortedWindow<T> presum;
   private long written;
 
   ResultWriter(
@@ -43,19 +46,12 @@ final class ResultWriter<T> implements ProductWriter {
       AccumuloClient client,
       String cTable,
       String ctTable,
-      int presumCells,
+      int presumProducts,
       BatchWriterConfig config)
       throws IOException {
-    this.semiring = semiring;
     this.cName = cTable;
     this.ctName = ctTable;
-    this.presum =
-        presumCells == 0
-            ? null
-            : new PresumBuffer<>(
-                presumCells,
-                semiring::plus,
-                (i, j, visibility, sum) -> write(i, j, visibility, semiring.encode(sum)));
+    this.presum = presumProducts == 0 ? null : new SortedWindow<>(presumProducts, semiring);
     try {
       this.c = cTable == null ? null : client.createBatchWriter(cTable, config);
       this.ct = ctTable == null ? null : client.createBatchWriter(ctTable, config);
@@ -75,10 +71,32 @@ final class ResultWriter<T> implements ProductWriter {
   public void add(ByteSequence i, ByteSequence j, ByteSequence visibility, byte[] value)
       throws IOException {
     if (presum != null) {
-      presum.add(i, j, visibility, semiring.decode(value));
+      if (presum.isFull()) {
+        drain();
+      }
+      presum.add(i, j, visibility, value);
       return;
     }
     write(i.toArray(), j.toArray(), visibility.toArray(), value);
+  }
+
+  /** Writes the window's cells, C's in C's key order, then CT's in CT's. */
+  private void drain() throws IOException {
+    presum.drainSorted(
+        c == null
+            ? null
+            : (i, j, v, value) -> {
+              addTo(c, cName, entry(i, j, v, value));
+              written++;
+            },
+        ct == null
+            ? null
+            : (i, j, v, value) -> {
+              addTo(ct, ctName, entry(j, i, v, value));
+              if (c == null) {
+                written++;
+              }
+            });
   }
 
   /** C(i,j) and CT(j,i), each a single-entry Mutation (see the class comment for why). */
@@ -125,7 +143,7 @@ final class ResultWriter<T> implements ProductWriter {
   @Override
   public void close() throws IOException {
     if (presum != null) {
-      presum.flush();
+      drain();
     }
     IOException failure = null;
     for (BatchWriter w : new BatchWriter[] {c, ct}) {

@@ -2,31 +2,29 @@ package outerproduct.iterator;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.apache.accumulo.core.client.Scanner;
+import java.util.PriorityQueue;
 import org.apache.accumulo.core.client.rfile.RFile;
 import org.apache.accumulo.core.client.rfile.RFileWriter;
 import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.PartialKey;
 import org.apache.accumulo.core.data.Value;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import outerproduct.kernel.product.PresumBuffer;
+import outerproduct.kernel.product.SortedWindow;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
- * Sorted runs of one stretch of bulk output, as a map task spills them: each full window written
- * uncompressed as one sorted file per result table, and at the end all runs merged into one file
+ * Sorted runs of one stretch of bulk output, as a map task spills them: each full window written as
+ * one sorted run per result table ({@link SpillRun}), and at the end all runs merged into one RFile
  * per table with equal keys ⊕-ed ({@link #merge}), at most {@value #FAN_IN} runs open at once, so
  * C's tablets receive one file per stretch instead of one per window.
  */
 final class SortedSpills<T> {
-  /** Runs merged at once: each open run holds an index and a data block in memory. */
+  /** Runs merged at once: each open run holds a read buffer. */
   static final int FAN_IN = 32;
 
-  private static final Map<String, String> UNCOMPRESSED =
-      Map.of("table.file.compress.type", "none");
   private static final byte[] EMPTY = new byte[0];
 
   private final Semiring<T> semiring;
@@ -48,12 +46,14 @@ final class SortedSpills<T> {
   }
 
   /** Writes the window's cells as one run per result table and empties the window. */
-  void spill(PresumBuffer<T> window, boolean writeC, boolean writeCt) throws IOException {
+  void spill(SortedWindow<T> window, boolean writeC, boolean writeCt) throws IOException {
     Path c = writeC ? next("c") : null;
     Path ct = writeCt ? next("ct") : null;
-    try (RFileWriter cOut = c == null ? null : open(fs, c, UNCOMPRESSED);
-        RFileWriter ctOut = ct == null ? null : open(fs, ct, UNCOMPRESSED)) {
-      drainInto(semiring, window, cOut, ctOut);
+    try (SpillRun.Writer cOut = c == null ? null : new SpillRun.Writer(fs, c);
+        SpillRun.Writer ctOut = ct == null ? null : new SpillRun.Writer(fs, ct)) {
+      window.drainSorted(
+          cOut == null ? null : (i, j, label, value) -> cOut.accept(i, j, label, value),
+          ctOut == null ? null : (i, j, label, value) -> ctOut.accept(j, i, label, value));
     }
     if (c != null) {
       cRuns.add(c);
@@ -70,7 +70,7 @@ final class SortedSpills<T> {
       List<Path> some = new ArrayList<>(runs.subList(0, FAN_IN));
       runs.subList(0, FAN_IN).clear();
       Path merged = next(transpose ? "ct" : "c");
-      try (RFileWriter w = open(fs, merged, UNCOMPRESSED)) {
+      try (SpillRun.Writer w = new SpillRun.Writer(fs, merged)) {
         mergeRuns(some, w);
       }
       for (Path run : some) {
@@ -78,35 +78,79 @@ final class SortedSpills<T> {
       }
       runs.add(merged);
     }
-    return mergeRuns(runs, out);
+    return mergeRuns(
+        runs, (row, qualifier, label, value) -> append(out, row, qualifier, label, value));
   }
 
-  private long mergeRuns(List<Path> runs, RFileWriter out) throws IOException {
-    String[] names = runs.stream().map(Path::toString).toArray(String[]::new);
-    long written = 0;
-    try (Scanner merged =
-        RFile.newScanner().from(names).withFileSystem(fs).withoutSystemIterators().build()) {
-      Key cell = null;
-      T sum = null;
-      for (Map.Entry<Key, Value> e : merged) {
-        T value = semiring.decode(e.getValue().get());
-        if (cell != null && cell.equals(e.getKey(), PartialKey.ROW_COLFAM_COLQUAL_COLVIS)) {
-          sum = semiring.plus(sum, value);
-          continue;
+  /** Merges runs into {@code out}, ⊕-ing a cell's values only when more than one run has it. */
+  private long mergeRuns(List<Path> runs, SpillRun.Sink out) throws IOException {
+    PriorityQueue<SpillRun.Reader> heap = new PriorityQueue<>(SpillRun.Reader::compare);
+    List<SpillRun.Reader> open = new ArrayList<>();
+    try {
+      for (Path run : runs) {
+        SpillRun.Reader reader = new SpillRun.Reader(fs, run);
+        open.add(reader);
+        if (reader.next()) {
+          heap.add(reader);
         }
-        if (cell != null) {
-          out.append(cell, new Value(semiring.encode(sum)));
-          written++;
-        }
-        cell = new Key(e.getKey());
-        sum = value;
       }
-      if (cell != null) {
-        out.append(cell, new Value(semiring.encode(sum)));
-        written++;
+      MergedCell cell = new MergedCell();
+      long written = 0;
+      while (!heap.isEmpty()) {
+        SpillRun.Reader reader = heap.poll();
+        if (!cell.add(reader)) {
+          written += cell.emit(out);
+          cell.start(reader);
+        }
+        if (reader.next()) {
+          heap.add(reader);
+        }
+      }
+      return written + cell.emit(out);
+    } finally {
+      for (SpillRun.Reader reader : open) {
+        reader.close();
       }
     }
-    return written;
+  }
+
+  /** The cell being merged: its key, and its value as read or, once a second came, the ⊕. */
+  private final class MergedCell {
+    private byte[] row;
+    private byte[] qualifier;
+    private byte[] label;
+    private byte[] value;
+    private T sum;
+
+    void start(SpillRun.Reader reader) {
+      row = reader.row;
+      qualifier = reader.qualifier;
+      label = reader.visibility;
+      value = reader.value;
+      sum = null;
+    }
+
+    /** ⊕-s the reader's value in if it holds this cell; false if it holds another. */
+    boolean add(SpillRun.Reader reader) {
+      if (row == null
+          || !Arrays.equals(row, reader.row)
+          || !Arrays.equals(qualifier, reader.qualifier)
+          || !Arrays.equals(label, reader.visibility)) {
+        return false;
+      }
+      sum =
+          semiring.plus(sum != null ? sum : semiring.decode(value), semiring.decode(reader.value));
+      return true;
+    }
+
+    /** Hands the cell to {@code out}; the cells written (0 before the first). */
+    int emit(SpillRun.Sink out) throws IOException {
+      if (row == null) {
+        return 0;
+      }
+      out.accept(row, qualifier, label, sum != null ? semiring.encode(sum) : value);
+      return 1;
+    }
   }
 
   private Path next(String table) {
@@ -125,23 +169,34 @@ final class SortedSpills<T> {
     return writer;
   }
 
-  /** Empties {@code window} into C's writer (i-major) and CT's (j-major); either may be null. */
-  static <T> void drainInto(
-      Semiring<T> semiring, PresumBuffer<T> window, RFileWriter c, RFileWriter ct)
-      throws IOException {
+  /**
+   * Empties {@code window} into C's writer (i-major) and CT's (j-major); either may be null.
+   *
+   * @return the cells each writer received
+   */
+  static long drainInto(SortedWindow<?> window, RFileWriter c, RFileWriter ct) throws IOException {
+    long[] cells = new long[1];
     window.drainSorted(
-        c == null ? null : (i, j, visibility, sum) -> append(semiring, c, i, j, visibility, sum),
-        ct == null ? null : (i, j, visibility, sum) -> append(semiring, ct, j, i, visibility, sum));
+        c == null
+            ? null
+            : (i, j, visibility, value) -> {
+              append(c, i, j, visibility, value);
+              cells[0]++;
+            },
+        ct == null
+            ? null
+            : (i, j, visibility, value) -> {
+              append(ct, j, i, visibility, value);
+              if (c == null) {
+                cells[0]++;
+              }
+            });
+    return cells[0];
   }
 
-  private static <T> void append(
-      Semiring<T> semiring,
-      RFileWriter writer,
-      byte[] row,
-      byte[] qualifier,
-      byte[] visibility,
-      T sum)
+  private static void append(
+      RFileWriter writer, byte[] row, byte[] qualifier, byte[] visibility, byte[] value)
       throws IOException {
-    writer.append(new Key(row, EMPTY, qualifier, visibility, 0L), new Value(semiring.encode(sum)));
+    writer.append(new Key(row, EMPTY, qualifier, visibility, 0L), new Value(value));
   }
 }

@@ -10,21 +10,22 @@ import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Range;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import outerproduct.kernel.product.PresumBuffer;
+import outerproduct.kernel.product.SortedWindow;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
- * Bulk output of one call of {@link RemoteWriteIterator}: its partial products ⊕-ed in a bounded
- * window of cells; a full window is spilled as a sorted run ({@link SortedSpills}), and {@link
- * #commit} writes one sorted RFile for C (and one for CT) from the window or the merged runs, then
- * a {@link StretchManifest} (the rows of B covered, the files), into a directory of its own under
- * the staging directory's {@code _tmp}, and renames that directory into {@code stretches}. A
- * stretch appears there whole or not at all: a call that dies or is torn down before its monitoring
- * entry leaves only a temporary directory, which no import reads and the client removes.
+ * Bulk output of one call of {@link RemoteWriteIterator}: its partial products gathered in a
+ * bounded window ({@link SortedWindow}); a full window is sorted, its equal cells ⊕-ed, and spilled
+ * as a sorted run ({@link SortedSpills}), and {@link #commit} writes one sorted RFile for C (and
+ * one for CT) from the window or the merged runs, then a {@link StretchManifest} (the rows of B
+ * covered, the files), into a directory of its own under the staging directory's {@code _tmp}, and
+ * renames that directory into {@code stretches}. A stretch appears there whole or not at all: a
+ * call that dies or is torn down before its monitoring entry leaves only a temporary directory,
+ * which no import reads and the client removes.
  *
- * <p>Memory: at most {@code windowCells} cells (about 50 bytes plus the ids each, {@link
- * PresumBuffer}), one reference per cell while a window is sorted, and while runs merge one index
- * and data block per run, for at most {@value SortedSpills#FAN_IN} runs.
+ * <p>Memory: at most {@code windowProducts} products (about 32 bytes each, plus the distinct ids'
+ * bytes, {@link SortedWindow}), and while runs merge one index and data block per run, for at most
+ * {@value SortedSpills#FAN_IN} runs.
  */
 final class StretchFiles<T> implements ProductWriter {
   static final String TEMPORARY = "_tmp";
@@ -35,14 +36,13 @@ final class StretchFiles<T> implements ProductWriter {
 
   static final String CT_FILE = "ct.rf";
 
-  private final Semiring<T> semiring;
   private final FileSystem fs;
   private final Path staging;
   private final Path dir;
   private final boolean writeC;
   private final boolean writeCt;
   private final Map<String, String> fileProperties;
-  private final PresumBuffer<T> window;
+  private final SortedWindow<T> window;
   private final SortedSpills<T> spills;
   private long written;
   private boolean committed;
@@ -53,23 +53,16 @@ final class StretchFiles<T> implements ProductWriter {
       Path staging,
       boolean writeC,
       boolean writeCt,
-      int windowCells,
+      int windowProducts,
       Map<String, String> fileProperties)
       throws IOException {
-    this.semiring = semiring;
     this.fs = fs;
     this.staging = staging;
     this.dir = new Path(new Path(staging, TEMPORARY), UUID.randomUUID().toString());
     this.writeC = writeC;
     this.writeCt = writeCt;
     this.fileProperties = fileProperties;
-    this.window =
-        new PresumBuffer<>(
-            windowCells,
-            semiring::plus,
-            (i, j, visibility, value) -> {
-              throw new IllegalStateException("a full window is spilled, never evicted");
-            });
+    this.window = new SortedWindow<>(windowProducts, semiring);
     this.spills = new SortedSpills<>(semiring, fs, new Path(dir, "runs"));
     if (!fs.mkdirs(dir)) {
       throw new IOException("cannot create staging directory " + dir);
@@ -79,10 +72,10 @@ final class StretchFiles<T> implements ProductWriter {
   @Override
   public void add(ByteSequence i, ByteSequence j, ByteSequence visibility, byte[] value)
       throws IOException {
-    if (window.cells() == window.maxCells()) {
+    if (window.isFull()) {
       spills.spill(window, writeC, writeCt);
     }
-    window.add(i, j, visibility, semiring.decode(value));
+    window.add(i, j, visibility, value);
   }
 
   /** Entries in the committed C file (CT's when only CT is written); 0 before the commit. */
@@ -95,16 +88,15 @@ final class StretchFiles<T> implements ProductWriter {
   public void commit(Range covered) throws IOException {
     List<String> files = new ArrayList<>();
     if (spills.isEmpty()) {
-      int cells = window.cells();
-      if (cells > 0) {
+      written = 0;
+      if (window.size() > 0) {
         try (RFileWriter c = writeC ? open(C_FILE, files) : null;
             RFileWriter ct = writeCt ? open(CT_FILE, files) : null) {
-          SortedSpills.drainInto(semiring, window, c, ct);
+          written = SortedSpills.drainInto(window, c, ct);
         }
       }
-      written = cells;
     } else {
-      if (window.cells() > 0) {
+      if (window.size() > 0) {
         spills.spill(window, writeC, writeCt);
       }
       if (writeCt) {

@@ -17,7 +17,6 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Range;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.Ranges;
-import outerproduct.kernel.cli.Choice;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.product.PresumBuffer;
 
@@ -25,7 +24,7 @@ import outerproduct.kernel.product.PresumBuffer;
  * C = ATᵀ ⊕.⊗ B computed inside the tablet servers: a batch scan of B carrying {@link
  * TwoTableIterator} (reads AT over each tablet's range, forms the outer product) and {@link
  * RemoteWriteIterator} (writes C), every tablet of B in parallel; ⊕ runs lazily in C's {@link
- * SemiringCombiner}. C is written through BatchWriters, or with {@link Output#BULK} from sorted
+ * SemiringCombiner}. C is written through BatchWriters, or with {@link OutputMode#BULK} from sorted
  * files the tablet servers stage, imported once ({@link BulkStaging}).
  *
  * <pre>{@code
@@ -43,17 +42,19 @@ import outerproduct.kernel.product.PresumBuffer;
  */
 public final class TableMult extends MultiplyBuilder<TableMult> {
   /**
-   * Pre-sum cells per tablet for a row subset unless asked otherwise: a request's C then reaches
-   * the tablet servers once per cell as long as a tablet's share of it fits. About 50 bytes plus
-   * the ids per cell, so at most ~30 MB per tablet under scan, and a tablet server holds at most as
-   * many as its TableMult scan executor has threads (4 on the embedded cluster). Whole tables keep
-   * it off: their cells rarely repeat within a buffer of this size.
+   * Pre-sum window per tablet for a row subset unless asked otherwise: a request's products then
+   * reach the tablet servers sorted, once per cell, as long as a tablet's share of them fits. About
+   * 40 bytes per product, so at most ~21 MB per tablet under scan, and a tablet server holds at
+   * most as many as its TableMult scan executor has threads (4 on the embedded cluster). Whole
+   * tables keep it off unless asked: their windows must be far larger to pay (performance.md).
    */
   public static final int SUBSET_PRESUM_CELLS = 1 << 19;
 
   public static final String SCAN_TYPE_HINT = "tablemult";
 
-  /** Bulk output's cells per file and tablet unless asked otherwise ({@link #window}). */
+  /**
+   * Bulk output's products per sorted run and tablet unless asked otherwise ({@link #bulkFiles}).
+   */
   public static final int DEFAULT_WINDOW = 1 << 19;
 
   /**
@@ -78,25 +79,6 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       double flushSeconds) {
     public double partialProductsPerSecond() {
       return partialProducts / seconds;
-    }
-  }
-
-  /** How the tablet servers put products into C. */
-  public enum Output implements Choice {
-    /** Every tablet's BatchWriters write C's tablet servers as products form (the default). */
-    BATCH_WRITER("batchwriter"),
-    /** Sorted files staged per tablet, imported in one bulk import when every tablet is done. */
-    BULK("bulk");
-
-    private final String label;
-
-    Output(String label) {
-      this.label = label;
-    }
-
-    @Override
-    public String label() {
-      return label;
     }
   }
 
@@ -187,22 +169,24 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   }
 
   /**
-   * Pre-sum up to this many distinct cells per tablet (and call of the stack) in memory before
-   * writing; 0 = off; {@link PresumBuffer#AUTO} (the default) = {@value #SUBSET_PRESUM_CELLS} for a
-   * row subset, off for the whole table. The buffer grows with the cells it holds, so a small
-   * request costs little; past the bound it writes its older half and C's combiner sums the rest.
+   * Hold up to this many products per tablet (and call of the stack), then sort them, ⊕ each cell's
+   * and write the cells in key order, which C's in-memory maps take faster than products in arrival
+   * order; 0 = off; {@link PresumBuffer#AUTO} (the default) = {@value #SUBSET_PRESUM_CELLS} for a
+   * row subset, off for the whole table. The window grows with the products it holds, so a small
+   * request costs little; C's combiner sums across windows.
    */
-  public TableMult presum(long cells) {
-    writing.presum = cells == PresumBuffer.AUTO ? cells : PresumBuffer.checkCells("presum", cells);
+  public TableMult presum(long products) {
+    writing.presum =
+        products == PresumBuffer.AUTO ? products : PresumBuffer.checkCells("presum", products);
     return this;
   }
 
   /**
-   * How the tablet servers write C: {@link Output#BATCH_WRITER} (the default) or {@link
-   * Output#BULK}, which needs System permission SYSTEM and Table permission BULK_IMPORT on C and
-   * CT.
+   * How the tablet servers write C: {@link OutputMode#BATCH_WRITER} (the default) or {@link
+   * OutputMode#BULK}, which needs System permission SYSTEM and Table permission BULK_IMPORT on C
+   * and CT.
    */
-  public TableMult output(Output output) {
+  public TableMult output(OutputMode output) {
     writing.output = Objects.requireNonNull(output, "output");
     return this;
   }
@@ -218,14 +202,16 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   }
 
   /**
-   * Bulk output: cells ⊕-ed per tablet before a sorted run is spilled (default {@value
-   * #DEFAULT_WINDOW}); the files' compression ({@value BulkStaging#COMPRESSIONS}; null: gz).
+   * Bulk output: products held per tablet before they are sorted, ⊕-ed and spilled as a run
+   * (default {@value #DEFAULT_WINDOW}); the files' compression ({@value BulkStaging#COMPRESSIONS};
+   * null: C's {@code table.file.compress.type}, as C's own compactions would write them).
    */
-  public TableMult bulkFiles(long windowCells, String compression) {
-    if (windowCells < 1) {
-      throw new IllegalArgumentException("window must be at least 1 cell, got " + windowCells);
+  public TableMult bulkFiles(long windowProducts, String compression) {
+    if (windowProducts < 1) {
+      throw new IllegalArgumentException(
+          "window must be at least 1 product, got " + windowProducts);
     }
-    writing.window = PresumBuffer.checkCells("window", windowCells);
+    writing.window = PresumBuffer.checkCells("window", windowProducts);
     writing.fileCompression = BulkStaging.checkCompression(compression);
     return this;
   }
@@ -358,7 +344,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     ResultScan scan =
         new ResultScan(client, results, clock).prepare(semiring, removeZeros, replaceIncomplete);
     ResultScan.Totals totals;
-    if (writing.output == Output.BULK) {
+    if (writing.output == OutputMode.BULK) {
       totals =
           scan.scanBulk(
               inputs, table, ranges, stack, scanThreads, progress, writing.staging, c, ct);

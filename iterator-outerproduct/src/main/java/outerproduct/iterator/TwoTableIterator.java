@@ -1,6 +1,7 @@
 package outerproduct.iterator;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -61,6 +62,8 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
   private ProductStream<?> products;
   private Key topKey;
   private Value topValue;
+  private byte[] checkedRow;
+  private boolean rowBeforeEnd;
 
   public static void setSemiring(IteratorSetting setting, String semiring) {
     setting.addOption(SEMIRING_OPTION, semiring);
@@ -166,6 +169,7 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
   public void seek(Range range, Collection<ByteSequence> columnFamilies, boolean inclusive)
       throws IOException {
     this.range = range;
+    this.checkedRow = null;
     // Products are made of whole rows: read the rows the range touches, then drop products
     // outside it.
     Key start = range.getStartKey() == null ? null : new Key(range.getStartKey().getRow());
@@ -186,6 +190,20 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
     }
   }
 
+  /**
+   * True when the current product's row sorts before the range's end row, so none of its keys can
+   * be past the end: the full key comparison then runs once per row of B, not once per product.
+   */
+  private boolean rowBeforeEnd() {
+    byte[] k = products.k();
+    if (k != checkedRow) {
+      checkedRow = k;
+      Key end = range.getEndKey();
+      rowBeforeEnd = end == null || Arrays.compareUnsigned(k, end.getRowData().toArray()) < 0;
+    }
+    return rowBeforeEnd;
+  }
+
   private EntrySource filtered(SkviEntrySource b) throws IOException {
     return bColumns == null ? b : new ColumnFilteredSource(b, bColumns);
   }
@@ -198,7 +216,7 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
     }
     topKey = products.key();
     topValue = products.value();
-    if (range.afterEndKey(topKey)) {
+    if (!rowBeforeEnd() && range.afterEndKey(topKey)) {
       topKey = null;
       topValue = null;
     }
@@ -243,6 +261,10 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
 
     boolean advance() throws IOException {
       return product.advance();
+    }
+
+    byte[] k() {
+      return product.k();
     }
 
     Key key() {

@@ -17,7 +17,7 @@ final class WriteSettings {
   long monitorMillis;
   long writerMemory = RemoteWriteIterator.DEFAULT_WRITER_MEMORY;
   int writerThreads = RemoteWriteIterator.DEFAULT_WRITER_THREADS;
-  TableMult.Output output = TableMult.Output.BATCH_WRITER;
+  OutputMode output = OutputMode.BATCH_WRITER;
   String staging;
   long window = TableMult.DEFAULT_WINDOW;
   String fileCompression;
@@ -49,7 +49,7 @@ final class WriteSettings {
     RemoteWriteIterator.setPresum(s, presumCells(wholeTable));
     RemoteWriteIterator.setMonitoring(s, monitorEntries, monitorMillis);
     RemoteWriteIterator.setWriter(s, writerMemory, writerThreads);
-    if (output == TableMult.Output.BULK) {
+    if (output == OutputMode.BULK) {
       RemoteWriteIterator.setBulkOutput(s, stagingUri, window, fileCompression);
     }
     return s;

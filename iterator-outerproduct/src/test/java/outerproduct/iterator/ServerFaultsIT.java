@@ -206,7 +206,7 @@ class ServerFaultsIT {
                       .transposeOf("faultAT")
                       .times("faultB")
                       .into("Cbulkfault")
-                      .output(TableMult.Output.BULK)
+                      .output(OutputMode.BULK)
                       .monitorEvery(20_000, 250)
                       .onProgress(p -> done.addAndGet(p.partialProducts()))
                       .run());

@@ -90,7 +90,7 @@ class TableMultBulkIT {
             .transposeOf("bulkAT10")
             .times("bulkB10")
             .into("Cbulk10")
-            .output(TableMult.Output.BULK)
+            .output(OutputMode.BULK)
             .staging(staging.toUri().toString())
             .bulkFiles(2_000, "snappy")
             .run();
@@ -119,7 +119,7 @@ class TableMultBulkIT {
         .rows(rows)
         .atColumns(atCols.toD4m())
         .bColumns(bCols.toD4m())
-        .output(TableMult.Output.BULK)
+        .output(OutputMode.BULK)
         .run();
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10, rows, atCols, bCols);
     assertTrue(oracle.nnz() > 0, "the subset is not empty");
@@ -128,7 +128,7 @@ class TableMultBulkIT {
   }
 
   /**
-   * Every built-in semiring through bulk output, with a 5-cell window so that each tablet spills
+   * Every built-in semiring through bulk output, with a 5-product window so that each tablet spills
    * runs and merges them: the merge's ⊕ is the semiring's.
    */
   @ParameterizedTest
@@ -155,7 +155,7 @@ class TableMultBulkIT {
         .times("bulkBs_" + suffix)
         .into("bulkCs_" + suffix)
         .semiring(name)
-        .output(TableMult.Output.BULK)
+        .output(OutputMode.BULK)
         .bulkFiles(5, null)
         .run();
     assertEquals(
@@ -172,7 +172,7 @@ class TableMultBulkIT {
           .times("bulkB10")
           .into("Cbulktwice")
           .rows("1,:,200,")
-          .output(TableMult.Output.BULK)
+          .output(OutputMode.BULK)
           .run();
     }
     SparseMatrix once =
@@ -257,7 +257,7 @@ class TableMultBulkIT {
                     .transposeOf("bulkAT10")
                     .times("bulkBadValues")
                     .into("Cbulkkept")
-                    .output(TableMult.Output.BULK)
+                    .output(OutputMode.BULK)
                     .staging(staging.toUri().toString())
                     .run());
     assertTrue(
@@ -275,7 +275,7 @@ class TableMultBulkIT {
                 .transposeOf("bulkAT10")
                 .times("bulkBadValues")
                 .into("Cbulknew")
-                .output(TableMult.Output.BULK)
+                .output(OutputMode.BULK)
                 .run());
     assertFalse(
         client.tableOperations().exists("Cbulknew"), "a C the failed multiply made is deleted");
@@ -299,7 +299,7 @@ class TableMultBulkIT {
                     .transposeOf("bulkAT10")
                     .times("bulkB10")
                     .into("Cdora")
-                    .output(TableMult.Output.BULK)
+                    .output(OutputMode.BULK)
                     .run());
     assertEquals(
         "output bulk: user 'dora' lacks System permission SYSTEM, which Accumulo 2.1's bulk import"
@@ -323,7 +323,7 @@ class TableMultBulkIT {
                     .transposeOf("bulkAT10")
                     .times("bulkB10")
                     .into("Cshared")
-                    .output(TableMult.Output.BULK)
+                    .output(OutputMode.BULK)
                     .run());
     assertEquals(
         "output bulk: user 'dora' lacks Table permission BULK_IMPORT on 'Cshared'", e.getMessage());
@@ -333,7 +333,7 @@ class TableMultBulkIT {
     e = assertThrows(IllegalArgumentException.class, () -> mult.staging("tmp/x"));
     assertEquals("staging 'tmp/x' must be a qualified URI (hdfs://..., file:/...)", e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> mult.bulkFiles(0, null));
-    assertEquals("window must be at least 1 cell, got 0", e.getMessage());
+    assertEquals("window must be at least 1 product, got 0", e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> mult.bulkFiles(10, "zip"));
     assertEquals(
         "file compression 'zip': expected one of none, gz, snappy, lz4, lzo, zstd, bzip2",
@@ -345,7 +345,7 @@ class TableMultBulkIT {
    */
   private List<IteratorSetting> stack(String stagingUri, long monitorEvery) {
     WriteSettings writing = new WriteSettings();
-    writing.output = TableMult.Output.BULK;
+    writing.output = OutputMode.BULK;
     writing.monitorEntries = monitorEvery;
     return List.of(
         ProductStack.outerProduct(

@@ -6,6 +6,7 @@ import java.util.SortedSet;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 import org.apache.hadoop.io.Text;
+import outerproduct.iterator.OutputMode;
 import outerproduct.iterator.ResultTables;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.cli.Choice;
@@ -29,7 +30,7 @@ public enum Engine implements Choice {
         Settings settings)
         throws Exception {
       return EngineRuns.iterator(
-          target, semiring, at, b, c, rows, settings, TableMult.Output.BATCH_WRITER);
+          target, semiring, at, b, c, rows, settings, OutputMode.BATCH_WRITER);
     }
 
     @Override
@@ -41,7 +42,7 @@ public enum Engine implements Choice {
   },
   /**
    * The iterator engine writing C through files its tablet servers stage, imported into C once
-   * every tablet is done ({@link TableMult.Output#BULK}); C is the iterator engine's kind.
+   * every tablet is done ({@link OutputMode#BULK}); C is the iterator engine's kind.
    */
   ITERATOR_BULK("iterator-bulk") {
     @Override
@@ -54,7 +55,7 @@ public enum Engine implements Choice {
         RowRanges rows,
         Settings settings)
         throws Exception {
-      return EngineRuns.iterator(target, semiring, at, b, c, rows, settings, TableMult.Output.BULK);
+      return EngineRuns.iterator(target, semiring, at, b, c, rows, settings, OutputMode.BULK);
     }
 
     @Override
@@ -204,11 +205,11 @@ public enum Engine implements Choice {
   };
 
   /**
-   * Engine knobs the harness sets: pre-sum cells (iterator engine, per tablet; 0 = off), split
-   * points of a new C (the client baseline creates its C itself and ignores them), C's durability
-   * (iterator engine; an explicit, reported choice), and the MapReduce job's reducers, output, uber
-   * mode, extra job settings and pre-sum cells per map task; iterator-bulk's file compression
-   * (null: Accumulo's); the calibration {@code auto} predicts with.
+   * Engine knobs the harness sets: pre-sum window (iterator engine, products per tablet; 0 = off),
+   * split points of a new C (the client baseline creates its C itself and ignores them), C's
+   * durability (iterator engine; an explicit, reported choice), and the MapReduce job's reducers,
+   * output, uber mode, extra job settings and pre-sum cells per map task; iterator-bulk's file
+   * compression (null: as C's compactions); the calibration {@code auto} predicts with.
    */
   public record Settings(
       long presum,
@@ -288,7 +289,7 @@ public enum Engine implements Choice {
   }
 
   /**
-   * Bulk output's window: the pre-sum setting when it names a number of cells, else TableMult's
+   * Bulk output's window: the pre-sum setting when it names a number of products, else TableMult's
    * default (a window is never off: it is how the files get sorted).
    */
   public static long bulkWindow(Settings settings) {

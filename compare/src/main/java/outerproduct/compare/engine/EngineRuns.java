@@ -2,6 +2,7 @@ package outerproduct.compare.engine;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import outerproduct.iterator.OutputMode;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.semiring.Semiring;
@@ -23,7 +24,7 @@ final class EngineRuns {
       String c,
       RowRanges rows,
       Engine.Settings settings,
-      TableMult.Output output)
+      OutputMode output)
       throws Exception {
     TableMult mult =
         TableMult.on(target.clientProperties())
@@ -35,7 +36,7 @@ final class EngineRuns {
             .rows(rows)
             .presum(settings.presum())
             .output(output);
-    if (output == TableMult.Output.BULK) {
+    if (output == OutputMode.BULK) {
       mult.bulkFiles(Engine.bulkWindow(settings), settings.bulkCompression());
     }
     TableMult.Result r = mult.run();

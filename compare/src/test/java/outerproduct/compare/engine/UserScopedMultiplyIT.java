@@ -140,8 +140,8 @@ class UserScopedMultiplyIT {
 
   /**
    * The runs each user makes: every engine, and for alice the pre-sum and bulk-output paths (the
-   * bulk runs also pre-sum, in the mappers and in the iterator's 7-cell windows: labelled products
-   * must stay apart there too).
+   * bulk runs also pre-sum, in the mappers and in the iterator's 7-product windows: labelled
+   * products must stay apart there too).
    */
   private Map<String, Engine.Settings> runsOf(String user) {
     Map<String, Engine.Settings> runs = new LinkedHashMap<>();

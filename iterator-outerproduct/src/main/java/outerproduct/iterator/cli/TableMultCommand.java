@@ -11,6 +11,7 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
+import outerproduct.iterator.OutputMode;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.cli.Choices;
@@ -85,9 +86,10 @@ public final class TableMultCommand implements Callable<Integer> {
   @Option(
       names = "--presum",
       defaultValue = "auto",
-      paramLabel = "auto|CELLS",
+      paramLabel = "auto|PRODUCTS",
       description =
-          "Cells pre-summed per tablet in memory before writing; 0 = off; auto = "
+          "Products held per tablet, then sorted and summed per cell before writing; 0 = off;"
+              + " auto = "
               + TableMult.SUBSET_PRESUM_CELLS
               + " for a row subset (--rows), off for the whole table. Default: ${DEFAULT-VALUE}.")
   String presum;
@@ -100,7 +102,7 @@ public final class TableMultCommand implements Callable<Integer> {
           "How the tablet servers write C: batchwriter, or bulk (sorted files staged per tablet,"
               + " imported into C once every tablet is done; needs System permission SYSTEM and"
               + " BULK_IMPORT on C). Default: ${DEFAULT-VALUE}.")
-  TableMult.Output output;
+  OutputMode output;
 
   @Option(
       names = "--staging",
@@ -112,9 +114,10 @@ public final class TableMultCommand implements Callable<Integer> {
 
   @Option(
       names = "--window",
-      paramLabel = "CELLS",
+      paramLabel = "PRODUCTS",
       description =
-          "Bulk output: cells summed in memory per sorted run and tablet. Default: 524288.")
+          "Bulk output: products held in memory per tablet, then sorted, summed and spilled as"
+              + " a run. Default: 524288.")
   Long window;
 
   @Option(
@@ -122,7 +125,7 @@ public final class TableMultCommand implements Callable<Integer> {
       paramLabel = "NAME",
       description =
           "Bulk output: the compression of the files C receives (none, gz, snappy, lz4, lzo, zstd,"
-              + " bzip2). Default: Accumulo's, gz.")
+              + " bzip2). Default: as C's own compactions (its table.file.compress.type).")
   String fileCompression;
 
   @Option(
@@ -182,7 +185,7 @@ public final class TableMultCommand implements Callable<Integer> {
   public static CommandLine commandLine() {
     TableMultCommand command = new TableMultCommand();
     CommandLine commandLine = new CommandLine(command);
-    Choices.register(commandLine, TableMult.Output.class);
+    Choices.register(commandLine, OutputMode.class);
     return commandLine
         .setParameterExceptionHandler(
             (e, given) -> {
@@ -311,7 +314,7 @@ public final class TableMultCommand implements Callable<Integer> {
     if (monitorEvery != null) {
       return monitorEvery;
     }
-    return output == TableMult.Output.BULK ? BULK_MONITOR : BATCH_WRITER_MONITOR;
+    return output == OutputMode.BULK ? BULK_MONITOR : BATCH_WRITER_MONITOR;
   }
 
   private long presumCells() {

@@ -2,7 +2,6 @@ package outerproduct.kernel.product;
 
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.function.BinaryOperator;
 import org.apache.accumulo.core.data.ByteSequence;
 
@@ -109,11 +108,6 @@ public final class PresumBuffer<T> {
     return cells;
   }
 
-  /** The bound on {@link #cells()}. */
-  public int maxCells() {
-    return maxCells;
-  }
-
   /** ⊕-s {@code value} into cell (i, j, visibility); the sequences are copied if kept. */
   public void add(ByteSequence i, ByteSequence j, ByteSequence visibility, T value)
       throws IOException {
@@ -142,36 +136,6 @@ public final class PresumBuffer<T> {
     evict(cells);
   }
 
-  /**
-   * Hands every cell to each sink in turn and empties the buffer: to {@code rowMajor} by i, then j,
-   * then visibility (the order of C's keys), to {@code columnMajor} by j, then i, then visibility
-   * (CT's), comparing unsigned bytes as Accumulo compares keys, so each receives a run it can write
-   * as a file without another sort. A null sink is skipped.
-   */
-  public void drainSorted(Sink<T> rowMajor, Sink<T> columnMajor) throws IOException {
-    if (rowMajor != null) {
-      handSorted(this::compareRowMajor, rowMajor);
-    }
-    if (columnMajor != null) {
-      handSorted(this::compareColumnMajor, columnMajor);
-    }
-    Arrays.fill(values, 0, cells, null);
-    cells = 0;
-    idsUsed = 0;
-    Arrays.fill(table, 0);
-  }
-
-  private void handSorted(Comparator<Integer> order, Sink<T> sink) throws IOException {
-    Integer[] sorted = new Integer[cells];
-    for (int cell = 0; cell < cells; cell++) {
-      sorted[cell] = cell;
-    }
-    Arrays.sort(sorted, order);
-    for (int cell : sorted) {
-      handOut(cell, sink);
-    }
-  }
-
   /** Gives cell's ids (fresh copies) and value to the sink. */
   private void handOut(int cell, Sink<T> sink) throws IOException {
     int at = offset[cell];
@@ -183,37 +147,6 @@ public final class PresumBuffer<T> {
     @SuppressWarnings("unchecked")
     T value = (T) values[cell];
     sink.accept(i, j, visibility, value);
-  }
-
-  private int compareRowMajor(int a, int b) {
-    int i = compareIds(offset[a], iLength[a], offset[b], iLength[b]);
-    return i != 0 ? i : compareColumnAndVisibility(a, b);
-  }
-
-  private int compareColumnMajor(int a, int b) {
-    int j = compareIds(offset[a] + iLength[a], jLength[a], offset[b] + iLength[b], jLength[b]);
-    if (j != 0) {
-      return j;
-    }
-    int i = compareIds(offset[a], iLength[a], offset[b], iLength[b]);
-    return i != 0 ? i : compareVisibility(a, b);
-  }
-
-  private int compareColumnAndVisibility(int a, int b) {
-    int j = compareIds(offset[a] + iLength[a], jLength[a], offset[b] + iLength[b], jLength[b]);
-    return j != 0 ? j : compareVisibility(a, b);
-  }
-
-  private int compareVisibility(int a, int b) {
-    return compareIds(
-        offset[a] + iLength[a] + jLength[a],
-        visibilityLength[a],
-        offset[b] + iLength[b] + jLength[b],
-        visibilityLength[b]);
-  }
-
-  private int compareIds(int a, int aLength, int b, int bLength) {
-    return Arrays.compareUnsigned(ids, a, a + aLength, ids, b, b + bLength);
   }
 
   private void insert(int h, ByteSequence i, ByteSequence j, ByteSequence visibility, T value) {
@@ -329,7 +262,7 @@ public final class PresumBuffer<T> {
   }
 
   /** FNV-1a over the bytes, then the length, so that ("ab","c") and ("a","bc") differ. */
-  private static int hash(ByteSequence s, int h) {
+  static int hash(ByteSequence s, int h) {
     int length = s.length();
     if (s.isBackedByArray()) {
       byte[] a = s.getBackingArray();

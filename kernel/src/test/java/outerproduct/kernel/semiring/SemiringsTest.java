@@ -45,11 +45,23 @@ class SemiringsTest {
   @CsvSource(
       delimiter = '|',
       value = {
-        "plus-times-long|1.5", "plus-times-long|abc", "plus-times-long|9223372036854775808",
-        "plus-times-long|-", "plus-times-long|1 2", "plus-times-long|0x10",
-        "plus-times-double|NaN", "plus-times-double|1d", "plus-times-double|0x1p3",
-        "plus-times-double|1,5", "plus-times-bigdecimal|1..2", "min-plus|inf",
-        "or-and|2", "or-and|true", "or-and|11"
+        "plus-times-long|1.5",
+        "plus-times-long|abc",
+        "plus-times-long|9223372036854775808",
+        "plus-times-long|-",
+        "plus-times-long|1 2",
+        "plus-times-long|0x10",
+        "plus-times-long|-9223372036854775809",
+        "plus-times-long|99999999999999999990",
+        "plus-times-double|NaN",
+        "plus-times-double|1d",
+        "plus-times-double|0x1p3",
+        "plus-times-double|1,5",
+        "plus-times-bigdecimal|1..2",
+        "min-plus|inf",
+        "or-and|2",
+        "or-and|true",
+        "or-and|11"
       })
   void rejectsValuesOutsideItsDomain(String name, String stored) {
     Semiring<?> s = Semirings.forName(name);

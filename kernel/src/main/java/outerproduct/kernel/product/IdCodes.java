@@ -1,0 +1,122 @@
+package outerproduct.kernel.product;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import org.apache.accumulo.core.data.ByteSequence;
+
+/**
+ * A dictionary of ids: each distinct byte string gets a code (0, 1, 2, ... in order of arrival),
+ * and {@link #byRank()} puts the codes in Accumulo's key order. A window of partial products holds
+ * two codes per product instead of two ids; the few thousand distinct ids of a stretch fit in the
+ * processor's caches, where a table of every cell would not.
+ *
+ * <p>Memory: per id its bytes, one array header and three ints.
+ */
+final class IdCodes {
+  private static final int INITIAL = 1 << 10;
+
+  private byte[][] ids = new byte[INITIAL][];
+  private int[] hashes = new int[INITIAL];
+  private int size;
+
+  /** Code + 1 per slot, 0 = free; a power of two at least twice {@code ids.length}. */
+  private int[] table = new int[INITIAL * 2];
+
+  /** Distinct ids seen. */
+  int size() {
+    return size;
+  }
+
+  /** The id with this code; the array is never modified. */
+  byte[] id(int code) {
+    return ids[code];
+  }
+
+  /** The code of {@code id}, a new one if it was not seen before. */
+  int code(ByteSequence id) {
+    int h = PresumBuffer.hash(id, 1);
+    int mask = table.length - 1;
+    int slot = h & mask;
+    for (int code = table[slot] - 1; code >= 0; code = table[slot] - 1) {
+      if (hashes[code] == h && same(ids[code], id)) {
+        return code;
+      }
+      slot = (slot + 1) & mask;
+    }
+    if (size == ids.length) {
+      grow();
+      return code(id);
+    }
+    ids[size] = id.toArray();
+    hashes[size] = h;
+    table[slot] = size + 1;
+    return size++;
+  }
+
+  /** The codes in Accumulo's key order of their ids (unsigned bytes): the code of each rank. */
+  int[] byRank() {
+    Integer[] order = new Integer[size];
+    for (int code = 0; code < size; code++) {
+      order[code] = code;
+    }
+    Arrays.sort(order, Comparator.comparing(code -> ids[code], Arrays::compareUnsigned));
+    int[] byRank = new int[size];
+    for (int r = 0; r < size; r++) {
+      byRank[r] = order[r];
+    }
+    return byRank;
+  }
+
+  /** The inverse of {@link #byRank()}: the rank of each code. */
+  static int[] ranks(int[] byRank) {
+    int[] rank = new int[byRank.length];
+    for (int r = 0; r < byRank.length; r++) {
+      rank[byRank[r]] = r;
+    }
+    return rank;
+  }
+
+  /** Forgets every id. */
+  void clear() {
+    Arrays.fill(ids, 0, size, null);
+    Arrays.fill(table, 0);
+    size = 0;
+  }
+
+  private void grow() {
+    ids = Arrays.copyOf(ids, ids.length * 2);
+    hashes = Arrays.copyOf(hashes, ids.length);
+    table = new int[ids.length * 2];
+    int mask = table.length - 1;
+    for (int code = 0; code < size; code++) {
+      int slot = hashes[code] & mask;
+      while (table[slot] != 0) {
+        slot = (slot + 1) & mask;
+      }
+      table[slot] = code + 1;
+    }
+  }
+
+  /** A plain loop: ids are a few bytes, too short for {@code Arrays.equals}' setup to pay off. */
+  static boolean same(byte[] known, ByteSequence id) {
+    int length = known.length;
+    if (length != id.length()) {
+      return false;
+    }
+    if (id.isBackedByArray()) {
+      byte[] a = id.getBackingArray();
+      for (int n = 0, at = id.offset(); n < length; n++, at++) {
+        if (known[n] != a[at]) {
+          return false;
+        }
+      }
+      return true;
+    }
+    for (int n = 0; n < length; n++) {
+      if (known[n] != id.byteAt(n)) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

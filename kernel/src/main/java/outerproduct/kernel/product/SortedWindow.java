@@ -1,0 +1,243 @@
+package outerproduct.kernel.product;
+
+import java.util.Arrays;
+import org.apache.accumulo.core.data.ByteSequence;
+import outerproduct.kernel.semiring.Semiring;
+
+/**
+ * A window of partial products on their way into sorted files: each product appended as it comes,
+ * as the codes of its ids ({@link IdCodes}) and its value; {@link #drainSorted} sorts them into C's
+ * key order and CT's and hands each cell once, with the ⊕ of its products.
+ *
+ * <p>Why not a hash table of cells ({@link PresumBuffer}): a window large enough to matter is far
+ * larger than the processor's caches, so every product costs several cache misses to find its cell.
+ * Here a product costs at most two lookups in a dictionary of ids small enough to stay cached (most
+ * not even that: the outer product repeats i for a run of products, and the run of j for each i of
+ * a row, so the last i and the last run's j at the same place are tried first) and three writes at
+ * the end of arrays; the sort runs on primitive keys that hold the ids' ranks and the product's
+ * place, so nothing is boxed or compared byte by byte. Values stay encoded: only a cell with more
+ * than one product is decoded, ⊕-ed and encoded again.
+ *
+ * <p>The window is full ({@link #isFull()}) at {@code maxProducts} products, or earlier when the
+ * next product's key might not fit in 63 bits (two id ranks, a label rank and the place): with a
+ * 10M-product window that is past 2^19 distinct ids. Either way the caller drains it.
+ *
+ * <p>Memory: per product a long, an int and its encoded value (a reference and a small array):
+ * about 40 bytes; plus the distinct ids' bytes and {@value #RUN_MEMO} ints. Arrays grow by doubling
+ * up to the bound.
+ */
+public final class SortedWindow<T> {
+
+  /** Hands each cell of a drained window once, its value encoded; arrays never modified after. */
+  public interface Sink {
+    void accept(byte[] i, byte[] j, byte[] visibility, byte[] value) throws java.io.IOException;
+  }
+
+  private static final int INITIAL = 1 << 10;
+  private static final int KEY_BITS = 63;
+
+  /** Places remembered in a run of one i's products: longer runs look their tail up. */
+  private static final int RUN_MEMO = 1 << 12;
+
+  private final int maxProducts;
+  private final Semiring<T> semiring;
+  private final int keyBits;
+  private final IdCodes ids = new IdCodes();
+  private final IdCodes labels = new IdCodes();
+
+  /** i's code << 32 | j's code per product; rewritten in place as sort keys when drained. */
+  private long[] codes = new long[INITIAL];
+
+  private int[] labelCodes = new int[INITIAL];
+  private byte[][] values = new byte[INITIAL][];
+  private int size;
+
+  /** The last product's i code, and its place in the run of products with that i. */
+  private int lastICode = -1;
+
+  private int place;
+
+  /** The j code at each place of the last run: the next i of the row repeats them. */
+  private final int[] runJ = new int[RUN_MEMO];
+
+  /**
+   * @param maxProducts at least 1, at most {@link PresumBuffer#MAX_CELLS}
+   * @param semiring decodes, ⊕-s and encodes the values of a cell with more than one product
+   */
+  public SortedWindow(int maxProducts, Semiring<T> semiring) {
+    this(maxProducts, semiring, KEY_BITS);
+  }
+
+  /** With fewer key bits, so that tests reach the early drain with few ids. */
+  SortedWindow(int maxProducts, Semiring<T> semiring, int keyBits) {
+    if (maxProducts < 1) {
+      throw new IllegalArgumentException("window must be at least 1 product, got " + maxProducts);
+    }
+    PresumBuffer.checkCells("window", maxProducts);
+    this.maxProducts = maxProducts;
+    this.semiring = semiring;
+    this.keyBits = keyBits;
+    Arrays.fill(runJ, -1);
+  }
+
+  /** Products held now. */
+  public int size() {
+    return size;
+  }
+
+  /** True when the next {@link #add} might not fit: drain first. */
+  public boolean isFull() {
+    return size == maxProducts
+        || 2 * bits(ids.size() + 2) + bits(labels.size() + 1) + bits(size + 1) > keyBits;
+  }
+
+  /**
+   * Appends a product of cell (i, j, visibility) with its encoded value; all are copied if kept.
+   *
+   * @throws IllegalStateException when {@link #isFull()}
+   */
+  public void add(ByteSequence i, ByteSequence j, ByteSequence visibility, byte[] value) {
+    if (isFull()) {
+      throw new IllegalStateException("the window is full: drain it before adding");
+    }
+    if (size == codes.length) {
+      int n = (int) Math.min(maxProducts, 2L * size);
+      codes = Arrays.copyOf(codes, n);
+      labelCodes = Arrays.copyOf(labelCodes, n);
+      values = Arrays.copyOf(values, n);
+    }
+    codes[size] = (long) codeOfI(i) << 32 | codeOfJ(j);
+    labelCodes[size] = labels.code(visibility);
+    values[size++] = value.clone();
+  }
+
+  private int codeOfI(ByteSequence i) {
+    if (lastICode >= 0 && IdCodes.same(ids.id(lastICode), i)) {
+      place++;
+      return lastICode;
+    }
+    lastICode = ids.code(i);
+    place = 0;
+    return lastICode;
+  }
+
+  private int codeOfJ(ByteSequence j) {
+    if (place >= RUN_MEMO) {
+      return ids.code(j);
+    }
+    int guess = runJ[place];
+    if (guess >= 0 && guess < ids.size() && IdCodes.same(ids.id(guess), j)) {
+      return guess;
+    }
+    int code = ids.code(j);
+    runJ[place] = code;
+    return code;
+  }
+
+  /**
+   * Hands every cell once to each sink in turn and empties the window: to {@code rowMajor} by i,
+   * then j, then visibility (the order of C's keys), to {@code columnMajor} by j, then i, then
+   * visibility (CT's), comparing unsigned bytes as Accumulo compares keys. A null sink is skipped.
+   * Products of one cell are ⊕-ed in the order they came.
+   */
+  public void drainSorted(Sink rowMajor, Sink columnMajor) throws java.io.IOException {
+    if (size > 0) {
+      Keys keys = new Keys();
+      keys.fill(rowMajor == null);
+      if (rowMajor != null) {
+        Arrays.sort(codes, 0, size);
+        keys.emit(rowMajor, false);
+        if (columnMajor != null) {
+          keys.transpose();
+        }
+      }
+      if (columnMajor != null) {
+        Arrays.sort(codes, 0, size);
+        keys.emit(columnMajor, true);
+      }
+    }
+    Arrays.fill(values, 0, size, null);
+    size = 0;
+    ids.clear();
+    labels.clear();
+    lastICode = -1;
+  }
+
+  /** Bits for the numbers 0 to n - 1. */
+  private static int bits(int n) {
+    return n <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(n - 1);
+  }
+
+  /**
+   * The sort keys, written over {@link #codes}: from the high bits, the first id's rank, the second
+   * id's, the label's, the product's place. Equal cells are adjacent once sorted, in arrival order.
+   */
+  private final class Keys {
+    final int idBits = bits(ids.size());
+    final int labelBits = bits(labels.size());
+    final int placeBits = bits(size);
+    final int[] idByRank = ids.byRank();
+    final int[] labelByRank = labels.byRank();
+
+    void fill(boolean transposed) {
+      int[] idRank = IdCodes.ranks(idByRank);
+      int[] labelRank = IdCodes.ranks(labelByRank);
+      for (int x = 0; x < size; x++) {
+        int i = idRank[(int) (codes[x] >>> 32)];
+        int j = idRank[(int) codes[x]];
+        int label = labelRank[labelCodes[x]];
+        codes[x] = transposed ? key(j, i, label, x) : key(i, j, label, x);
+      }
+    }
+
+    void transpose() {
+      for (int x = 0; x < size; x++) {
+        long k = codes[x];
+        codes[x] = key(second(k), first(k), label(k), (int) (k & mask(placeBits)));
+      }
+    }
+
+    void emit(Sink sink, boolean transposed) throws java.io.IOException {
+      int x = 0;
+      while (x < size) {
+        long cell = codes[x] >>> placeBits;
+        byte[] value = value(codes[x++]);
+        if (x < size && codes[x] >>> placeBits == cell) {
+          T sum = semiring.decode(value);
+          while (x < size && codes[x] >>> placeBits == cell) {
+            sum = semiring.plus(sum, semiring.decode(value(codes[x++])));
+          }
+          value = semiring.encode(sum);
+        }
+        byte[] first = ids.id(idByRank[first(codes[x - 1])]);
+        byte[] second = ids.id(idByRank[second(codes[x - 1])]);
+        byte[] label = labels.id(labelByRank[label(codes[x - 1])]);
+        sink.accept(transposed ? second : first, transposed ? first : second, label, value);
+      }
+    }
+
+    private long key(int first, int second, int label, int place) {
+      return (((long) first << idBits | second) << labelBits | label) << placeBits | place;
+    }
+
+    private int first(long k) {
+      return (int) (k >>> (placeBits + labelBits + idBits));
+    }
+
+    private int second(long k) {
+      return (int) ((k >>> (placeBits + labelBits)) & mask(idBits));
+    }
+
+    private int label(long k) {
+      return (int) ((k >>> placeBits) & mask(labelBits));
+    }
+
+    private byte[] value(long k) {
+      return values[(int) (k & mask(placeBits))];
+    }
+
+    private long mask(int bits) {
+      return (1L << bits) - 1;
+    }
+  }
+}

@@ -1,0 +1,217 @@
+package outerproduct.kernel.product;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.accumulo.core.data.ArrayByteSequence;
+import org.apache.accumulo.core.data.ByteSequence;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import outerproduct.kernel.semiring.Semiring;
+import outerproduct.kernel.semiring.Semirings;
+
+/** The sorted window against a naive map of sums and Accumulo's key order. */
+class SortedWindowTest {
+
+  private static final String[] IDS = {"1", "10", "2", "z", "\u00e9", "ab", "a", ""};
+  private static final String[] LABELS = {"", "a", "b", "a&b"};
+
+  @SuppressWarnings("unchecked")
+  private static final Semiring<Long> LONGS = (Semiring<Long>) Semirings.forName(Semirings.DEFAULT);
+
+  /** What one sink received, in order: (first id, second id, label) as C's or CT's key has them. */
+  private static final class Received implements SortedWindow.Sink {
+    final boolean transposed;
+    final List<String[]> keys = new ArrayList<>();
+    final Map<String, Long> sums = new HashMap<>();
+
+    Received(boolean transposed) {
+      this.transposed = transposed;
+    }
+
+    @Override
+    public void accept(byte[] i, byte[] j, byte[] visibility, byte[] value) {
+      String a = new String(transposed ? j : i, UTF_8);
+      String b = new String(transposed ? i : j, UTF_8);
+      String label = new String(visibility, UTF_8);
+      keys.add(new String[] {a, b, label});
+      Long before =
+          sums.put(cell(new String(i, UTF_8), new String(j, UTF_8), label), LONGS.decode(value));
+      assertEquals(null, before, "a cell handed twice in one drain");
+    }
+  }
+
+  private static String cell(String i, String j, String label) {
+    return i + "|" + j + "|" + label;
+  }
+
+  /** The id inside a larger array, as a Key's data is: the window must honour the offset. */
+  private static ByteSequence embedded(String id, Random random) {
+    byte[] bytes = id.getBytes(UTF_8);
+    int before = random.nextInt(4);
+    byte[] around = new byte[before + bytes.length + random.nextInt(4)];
+    random.nextBytes(around);
+    System.arraycopy(bytes, 0, around, before, bytes.length);
+    return new ArrayByteSequence(around, before, bytes.length);
+  }
+
+  /**
+   * Products drained whenever the window is full: every drain hands C's sink and CT's each cell
+   * once in key order, and the sums over all drains equal the naive sums, whatever the bounds (key
+   * bits 12 make the window full early, on its ids rather than its products).
+   */
+  @ParameterizedTest(name = "{0} products, {1} key bits, seed {2}")
+  @CsvSource({"1, 63, 1", "2, 63, 2", "7, 63, 3", "1000, 63, 4", "100000, 63, 5", "100000, 12, 6"})
+  void drainsHandEveryCellInKeyOrderWithTheNaiveSums(int maxProducts, int keyBits, long seed)
+      throws Exception {
+    Random random = new Random(seed);
+    SortedWindow<Long> window = new SortedWindow<>(maxProducts, LONGS, keyBits);
+    Map<String, Long> expected = new HashMap<>();
+    Map<String, Long> c = new HashMap<>();
+    Map<String, Long> ct = new HashMap<>();
+    int drains = 0;
+    for (int n = 0; n < 20_000; n++) {
+      if (window.isFull()) {
+        drains++;
+        drainChecked(window, c, ct);
+      }
+      String i = IDS[random.nextInt(IDS.length)] + random.nextInt(9);
+      String j = IDS[random.nextInt(IDS.length)] + random.nextInt(9);
+      String label = LABELS[random.nextInt(LABELS.length)];
+      long value = random.nextInt(1000) - 500;
+      window.add(
+          embedded(i, random), embedded(j, random), embedded(label, random), LONGS.encode(value));
+      expected.merge(cell(i, j, label), value, Long::sum);
+      assertTrue(window.size() <= maxProducts, "holds " + window.size() + ", bound " + maxProducts);
+    }
+    drainChecked(window, c, ct);
+    assertEquals(expected, c);
+    assertEquals(expected, ct);
+    assertEquals(0, window.size());
+    if (keyBits < 63) {
+      assertTrue(drains > 20_000 / maxProducts, "drained early " + drains + " times");
+    }
+  }
+
+  private static void drainChecked(
+      SortedWindow<Long> window, Map<String, Long> c, Map<String, Long> ct) throws Exception {
+    Received rowMajor = new Received(false);
+    Received columnMajor = new Received(true);
+    window.drainSorted(rowMajor, columnMajor);
+    assertSortedAsKeys(rowMajor.keys);
+    assertSortedAsKeys(columnMajor.keys);
+    assertEquals(rowMajor.sums, columnMajor.sums);
+    rowMajor.sums.forEach((cell, sum) -> c.merge(cell, sum, Long::sum));
+    columnMajor.sums.forEach((cell, sum) -> ct.merge(cell, sum, Long::sum));
+  }
+
+  /** Each triple sorts after the one before as Accumulo compares row, qualifier, visibility. */
+  private static void assertSortedAsKeys(List<String[]> triples) {
+    for (int n = 1; n < triples.size(); n++) {
+      int order = 0;
+      for (int part = 0; part < 3 && order == 0; part++) {
+        order =
+            Arrays.compareUnsigned(
+                triples.get(n - 1)[part].getBytes(UTF_8), triples.get(n)[part].getBytes(UTF_8));
+      }
+      assertTrue(order < 0, "out of order at " + n + ": " + String.join("|", triples.get(n)));
+    }
+  }
+
+  /**
+   * Products in the outer product's order (per row k, per i of AT's row, every j of B's row): the
+   * window's guesses (the last i, the last run's j at the same place) hit and miss as rows change,
+   * and the sums still equal the naive ones.
+   */
+  @ParameterizedTest(name = "{0} products per window")
+  @CsvSource({"37", "100000"})
+  void outerProductRunsSumAsTheNaiveSums(int maxProducts) throws Exception {
+    Random random = new Random(maxProducts);
+    SortedWindow<Long> window = new SortedWindow<>(maxProducts, LONGS);
+    Map<String, Long> expected = new HashMap<>();
+    Map<String, Long> c = new HashMap<>();
+    Map<String, Long> ct = new HashMap<>();
+    for (int k = 0; k < 200; k++) {
+      List<String> is = ids(random);
+      List<String> js = ids(random);
+      for (String i : is) {
+        for (String j : js) {
+          if (window.isFull()) {
+            drainChecked(window, c, ct);
+          }
+          long value = random.nextInt(10);
+          window.add(
+              embedded(i, random), embedded(j, random), embedded("", random), LONGS.encode(value));
+          expected.merge(cell(i, j, ""), value, Long::sum);
+        }
+      }
+    }
+    drainChecked(window, c, ct);
+    assertEquals(expected, c);
+    assertEquals(expected, ct);
+  }
+
+  /** A row's ids: sorted, distinct, some sharing prefixes ("1", "10", "100"). */
+  private static List<String> ids(Random random) {
+    java.util.TreeSet<String> row = new java.util.TreeSet<>();
+    int n = 1 + random.nextInt(random.nextInt(4) == 0 ? 60 : 6);
+    while (row.size() < n) {
+      row.add(Integer.toString(random.nextInt(120)));
+    }
+    return new ArrayList<>(row);
+  }
+
+  @Test
+  void oneSinkAloneGetsItsOrderAndTheWindowTakesProductsAgain() throws Exception {
+    Random random = new Random(8);
+    SortedWindow<Long> window = new SortedWindow<>(10, LONGS);
+    window.add(
+        embedded("b", random), embedded("a", random), embedded("", random), LONGS.encode(1L));
+    window.add(
+        embedded("a", random), embedded("b", random), embedded("", random), LONGS.encode(2L));
+    window.add(
+        embedded("b", random), embedded("a", random), embedded("", random), LONGS.encode(3L));
+    Received columnMajor = new Received(true);
+    window.drainSorted(null, columnMajor);
+    assertEquals(Map.of("b|a|", 4L, "a|b|", 2L), columnMajor.sums);
+    assertEquals("a", columnMajor.keys.get(0)[0]);
+    window.add(
+        embedded("x", random), embedded("y", random), embedded("", random), LONGS.encode(5L));
+    Received rowMajor = new Received(false);
+    window.drainSorted(rowMajor, null);
+    assertEquals(Map.of("x|y|", 5L), rowMajor.sums);
+  }
+
+  @Test
+  void aFullWindowRefusesAProductAndABadBoundIsNamed() {
+    Random random = new Random(9);
+    SortedWindow<Long> window = new SortedWindow<>(1, LONGS);
+    assertFalse(window.isFull());
+    window.add(
+        embedded("a", random), embedded("b", random), embedded("", random), LONGS.encode(1L));
+    assertTrue(window.isFull());
+    IllegalStateException full =
+        assertThrows(
+            IllegalStateException.class,
+            () ->
+                window.add(
+                    embedded("a", random),
+                    embedded("b", random),
+                    embedded("", random),
+                    LONGS.encode(1L)));
+    assertTrue(full.getMessage().contains("drain it"), full.getMessage());
+    IllegalArgumentException bad =
+        assertThrows(IllegalArgumentException.class, () -> new SortedWindow<>(0, LONGS));
+    assertTrue(bad.getMessage().contains("got 0"), bad.getMessage());
+  }
+}
