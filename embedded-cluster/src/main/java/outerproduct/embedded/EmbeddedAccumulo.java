@@ -103,6 +103,7 @@ public final class EmbeddedAccumulo implements AutoCloseable {
 
   public static EmbeddedAccumulo start(Path parentDir, Settings settings) {
     ClusterProcesses.guard();
+    FinishedRuns.remove(parentDir);
     Path dir = ClusterProcesses.baseDir(parentDir).resolve("accumulo");
     long begin = System.nanoTime();
     try {

@@ -21,9 +21,9 @@ import outerproduct.kernel.semiring.Semiring;
  * <p>With pre-sum, up to {@code presumProducts} products are held ({@link SortedWindow}), then
  * sorted, ⊕-ed per cell and written in key order: C's and CT's in-memory maps are sorted maps, and
  * a run of ascending inserts finds its place in them through what the previous insert left in the
- * processor's caches, where a random one misses at most levels. Measured with Java in-memory maps
- * at SCALE 14, a 2M-product window ran the multiply in 126 s where a 2M-cell hash table of cells
- * (which writes fewer entries, in arrival order) took 144 s and no pre-sum about 150 s.
+ * processor's caches, where a random one misses at most levels: with Java in-memory maps a window
+ * sped a SCALE 14 multiply up 1.6× (docs/performance.md), more than a hash table of cells that
+ * wrote fewer entries in arrival order.
  *
  * <p>Every entry is its own Mutation. Accumulo 2.1.4's write-ahead-log recovery replays each
  * mutation with room for one in-memory-map entry ({@code Tablet}'s recovery calls {@code

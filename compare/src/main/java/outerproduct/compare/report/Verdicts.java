@@ -24,6 +24,11 @@ final class Verdicts {
 
   static final int GOAL_SCALE = 14;
 
+  /**
+   * iterator-bulk's rate over the iterator engine's (BatchWriter output), at {@link #GOAL_SCALE}.
+   */
+  static final double BULK_VS_ITERATOR_GOAL = 2.0;
+
   /** Iterator engine's p50 for {@link #QUEUED_GOAL_ROWS} rows of SCALE {@link #GOAL_SCALE}. */
   static final double ITERATOR_QUEUED_P50_GOAL_S = 4.0;
 
@@ -53,6 +58,7 @@ final class Verdicts {
     List<Integer> scales = summary.wholeScales();
     lines.add(crossover(scales.get(scales.size() - 1)));
     for (int scale : scales) {
+      bulkOutput(scale).ifPresent(lines::add);
       ratio(scale, "iterator", "ingest-ceiling")
           .ifPresent(
               x ->
@@ -75,6 +81,36 @@ final class Verdicts {
                               : "")));
     }
     return lines;
+  }
+
+  /**
+   * Where both bulk outputs ran: server-side files (iterator-bulk) against MapReduce's, and against
+   * the iterator engine's BatchWriter output (goal at {@link #GOAL_SCALE}).
+   */
+  private Optional<String> bulkOutput(int scale) {
+    Optional<Double> overMr = ratio(scale, "iterator-bulk", "mr");
+    Optional<Double> overIterator = ratio(scale, "iterator-bulk", "iterator");
+    if (overMr.isEmpty() && overIterator.isEmpty()) {
+      return Optional.empty();
+    }
+    List<String> parts = new ArrayList<>();
+    overIterator.ifPresent(
+        x ->
+            parts.add(
+                "iterator-bulk / iterator engine = "
+                    + fmt("%.2f", x)
+                    + (scale == GOAL_SCALE
+                        ? goal("≥ " + BULK_VS_ITERATOR_GOAL, x >= BULK_VS_ITERATOR_GOAL)
+                        : "")));
+    overMr.ifPresent(
+        x ->
+            parts.add(
+                "iterator-bulk / MapReduce = "
+                    + fmt("%.2f", x)
+                    + (x >= 1
+                        ? " (the iterator engine's files beat MapReduce's)"
+                        : " (MapReduce ahead)")));
+    return Optional.of("SCALE " + scale + ": " + String.join("; ", parts));
   }
 
   private String crossover(int largest) {

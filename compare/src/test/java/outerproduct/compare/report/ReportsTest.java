@@ -334,6 +334,21 @@ class ReportsTest {
     assertFalse(Files.exists(dir.resolve(Plots.LATENCY_CDF)), "no queued runs, no latency plot");
   }
 
+  @Test
+  void bulkOutputIsJudgedAgainstTheIteratorEngineAndMapReduce() throws Exception {
+    whole(14, "iterator", 53_353_223, 40.0, true);
+    whole(14, "iterator-bulk", 53_353_223, 25.0, true);
+    whole(14, "mr", 53_353_223, 80.0, true);
+    Reports.write(runs());
+    String md = Files.readString(dir.resolve(Reports.REPORT_MD));
+    assertTrue(
+        md.contains(
+            "SCALE 14: iterator-bulk / iterator engine = 1.60 (goal ≥ 2.0: not met);"
+                + " iterator-bulk / MapReduce = 3.20 (the iterator engine's files beat"
+                + " MapReduce's)"),
+        md);
+  }
+
   /**
    * A failed run is reported with its error, counts against "C proven", and stays out of the
    * medians, latencies, ratios and plots, which use the runs that finished.
