@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import org.apache.accumulo.core.client.rfile.RFile;
 import org.apache.accumulo.core.client.rfile.RFileWriter;
 import org.apache.accumulo.core.data.Key;
@@ -84,27 +83,20 @@ final class SortedSpills<T> {
 
   /** Merges runs into {@code out}, ⊕-ing a cell's values only when more than one run has it. */
   private long mergeRuns(List<Path> runs, SpillRun.Sink out) throws IOException {
-    PriorityQueue<SpillRun.Reader> heap = new PriorityQueue<>(SpillRun.Reader::compare);
     List<SpillRun.Reader> open = new ArrayList<>();
     try {
       for (Path run : runs) {
-        SpillRun.Reader reader = new SpillRun.Reader(fs, run);
-        open.add(reader);
-        if (reader.next()) {
-          heap.add(reader);
-        }
+        open.add(new SpillRun.Reader(fs, run));
       }
+      LoserTree tree = new LoserTree(open);
       MergedCell cell = new MergedCell();
       long written = 0;
-      while (!heap.isEmpty()) {
-        SpillRun.Reader reader = heap.poll();
+      for (SpillRun.Reader reader = tree.top(); reader != null; reader = tree.top()) {
         if (!cell.add(reader)) {
           written += cell.emit(out);
           cell.start(reader);
         }
-        if (reader.next()) {
-          heap.add(reader);
-        }
+        tree.advance();
       }
       return written + cell.emit(out);
     } finally {
@@ -117,14 +109,18 @@ final class SortedSpills<T> {
   /** The cell being merged: its key, and its value as read or, once a second came, the ⊕. */
   private final class MergedCell {
     private byte[] row;
+    private long rowPrefix;
     private byte[] qualifier;
+    private long qualifierPrefix;
     private byte[] label;
     private byte[] value;
     private T sum;
 
     void start(SpillRun.Reader reader) {
       row = reader.row;
+      rowPrefix = reader.rowPrefix;
       qualifier = reader.qualifier;
+      qualifierPrefix = reader.qualifierPrefix;
       label = reader.visibility;
       value = reader.value;
       sum = null;
@@ -133,8 +129,10 @@ final class SortedSpills<T> {
     /** ⊕-s the reader's value in if it holds this cell; false if it holds another. */
     boolean add(SpillRun.Reader reader) {
       if (row == null
-          || !Arrays.equals(row, reader.row)
-          || !Arrays.equals(qualifier, reader.qualifier)
+          || SpillRun.compareIds(
+                  qualifierPrefix, qualifier, reader.qualifierPrefix, reader.qualifier)
+              != 0
+          || SpillRun.compareIds(rowPrefix, row, reader.rowPrefix, reader.row) != 0
           || !Arrays.equals(label, reader.visibility)) {
         return false;
       }
@@ -197,6 +195,6 @@ final class SortedSpills<T> {
   private static void append(
       RFileWriter writer, byte[] row, byte[] qualifier, byte[] visibility, byte[] value)
       throws IOException {
-    writer.append(new Key(row, EMPTY, qualifier, visibility, 0L), new Value(value));
+    writer.append(new Key(row, EMPTY, qualifier, visibility, 0L, false, false), new Value(value));
   }
 }

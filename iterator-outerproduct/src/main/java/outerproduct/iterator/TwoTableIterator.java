@@ -267,8 +267,9 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
       return product.k();
     }
 
+    /** The kernel's arrays are never modified once handed out, so the key shares them. */
     Key key() {
-      return new Key(product.k(), product.i(), product.j(), product.visibility(), 0L);
+      return new Key(product.k(), product.i(), product.j(), product.visibility(), 0L, false, false);
     }
 
     Value value() {

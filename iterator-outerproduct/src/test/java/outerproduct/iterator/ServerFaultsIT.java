@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
@@ -16,6 +21,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.BatchWriter;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
@@ -51,9 +57,9 @@ import outerproduct.kernel.semiring.Semirings;
  * Servers fail under the iterator engine. A tablet server killed in the middle of a whole-table
  * multiply: either the multiply resumes and C equals the oracle, or it reports C incomplete (marked
  * in its table property) and a re-run replacing C yields exactly the oracle; with bulk output the
- * call returns normally and C equals the oracle. Accumulo's servers restarted between two
- * multiplies: the second reads the inputs as they are now, the first's C is intact, and the same
- * restart keeps {@link WalRecoveryCanary} in view.
+ * call returns normally and C equals the oracle, also when the server is killed as the import
+ * begins. Accumulo's servers restarted between two multiplies: the second reads the inputs as they
+ * are now, the first's C is intact, and the same restart keeps {@link WalRecoveryCanary} in view.
  */
 @ExtendWith(SharedClusters.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -234,8 +240,77 @@ class ServerFaultsIT {
     }
   }
 
+  /**
+   * A tablet server killed as the import begins: the staged files are already moved into the
+   * directory the import reads, and C has tablets on both servers, so the lost server held some of
+   * the tablets the import loads into. Accumulo's bulk import (a FATE operation of the manager)
+   * loads each file into a tablet once, waiting for the tablet to be hosted again: the call returns
+   * normally, C is complete and equals the oracle (a file loaded twice would double its cells).
+   */
   @Test
   @Order(3)
+  void tabletServerKilledAsTheImportBeginsIsSurvived() throws Exception {
+    awaitTabletServers(2);
+    ResultTables.prepare(
+        client,
+        "Cimportfault",
+        "plus-times-long",
+        new TreeSet<>(List.of(new Text("2"), new Text("4"), new Text("6"), new Text("8"))),
+        false);
+    client.instanceOperations().waitForBalance();
+    assertEquals(2, TabletHosting.of(client, "Cimportfault").hosts().size(), "C on both servers");
+    Path staging = Files.createDirectories(accumulo.dir().resolve("staging-killed-at-import"));
+    ExecutorService runner = Executors.newSingleThreadExecutor();
+    try {
+      Future<TableMult.Result> multiply =
+          runner.submit(
+              () ->
+                  TableMult.on(props)
+                      .transposeOf("faultAT")
+                      .times("faultB")
+                      .into("Cimportfault")
+                      .output(OutputMode.BULK)
+                      .staging(staging.toUri().toString())
+                      .run());
+      while (!importBegun(staging)) {
+        assertTrue(!multiply.isDone(), "the multiply ended before its import was seen");
+        Thread.sleep(5);
+      }
+      ProcessReference victim =
+          accumulo.cluster().getProcesses().get(ServerType.TABLET_SERVER).iterator().next();
+      accumulo.cluster().killProcess(ServerType.TABLET_SERVER, victim);
+      boolean returnedBeforeKill = multiply.isDone();
+      System.out.printf(
+          "import: killed a tablet server as the import began (call returned already: %s)%n",
+          returnedBeforeKill);
+      assertTrue(!returnedBeforeKill, "the kill came after the call returned");
+      TableMult.Result r = multiply.get(5, TimeUnit.MINUTES);
+      System.out.printf(
+          "import: the multiply returned after the loss: %d entries imported, phases %s%n",
+          r.entriesWritten(), r.phases());
+      assertEquals(ResultState.COMPLETE, state("Cimportfault"));
+      assertEquals(
+          expected,
+          TableChecksum.of(client, "Cimportfault", LONG, Authorizations.EMPTY).checksum());
+    } finally {
+      runner.shutdownNow();
+      accumulo.cluster().getClusterControl().start(ServerType.TABLET_SERVER);
+      awaitTabletServers(2);
+    }
+  }
+
+  /** The client moves C's staged files into an {@code import-c} directory right before loading. */
+  private static boolean importBegun(Path staging) throws IOException {
+    try (Stream<Path> paths = Files.walk(staging)) {
+      return paths.anyMatch(
+          p -> !p.equals(staging) && p.getFileName().toString().equals("import-c"));
+    } catch (UncheckedIOException | NoSuchFileException e) {
+      return false;
+    }
+  }
+
+  @Test
+  @Order(4)
   void accumuloRestartedBetweenTwoMultiplies() throws Exception {
     TableMult.on(props).transposeOf("faultAT").times("faultB").into("Cbefore").run();
     assertEquals(

@@ -51,6 +51,7 @@ public final class SortedWindow<T> {
   private int[] labelCodes = new int[INITIAL];
   private byte[][] values = new byte[INITIAL][];
   private int size;
+  private boolean full;
 
   /** The last product's i code, and its place in the run of products with that i. */
   private int lastICode = -1;
@@ -77,6 +78,7 @@ public final class SortedWindow<T> {
     this.maxProducts = maxProducts;
     this.semiring = semiring;
     this.keyBits = keyBits;
+    this.full = computeFull();
     Arrays.fill(runJ, -1);
   }
 
@@ -87,6 +89,11 @@ public final class SortedWindow<T> {
 
   /** True when the next {@link #add} might not fit: drain first. */
   public boolean isFull() {
+    return full;
+  }
+
+  /** Computed once per product: callers ask before every add. */
+  private boolean computeFull() {
     return size == maxProducts
         || 2 * bits(ids.size() + 2) + bits(labels.size() + 1) + bits(size + 1) > keyBits;
   }
@@ -109,6 +116,7 @@ public final class SortedWindow<T> {
     codes[size] = (long) codeOfI(i) << 32 | codeOfJ(j);
     labelCodes[size] = labels.code(visibility);
     values[size++] = value.clone();
+    full = computeFull();
   }
 
   private int codeOfI(ByteSequence i) {
@@ -161,6 +169,7 @@ public final class SortedWindow<T> {
     ids.clear();
     labels.clear();
     lastICode = -1;
+    full = computeFull();
   }
 
   /** Bits for the numbers 0 to n - 1. */

@@ -4,14 +4,13 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static outerproduct.kernel.product.EmbeddedIds.embedded;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.apache.accumulo.core.data.ArrayByteSequence;
-import org.apache.accumulo.core.data.ByteSequence;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -31,16 +30,6 @@ class PresumBufferTest {
       cells.add(cell);
       sums.merge(cell, value, Long::sum);
     }
-  }
-
-  /** The id inside a larger array, as a Key's column data is: the buffer must honour the offset. */
-  private static ByteSequence embedded(String id, Random random) {
-    byte[] bytes = id.getBytes(UTF_8);
-    int before = random.nextInt(4);
-    byte[] around = new byte[before + bytes.length + random.nextInt(4)];
-    random.nextBytes(around);
-    System.arraycopy(bytes, 0, around, before, bytes.length);
-    return new ArrayByteSequence(around, before, bytes.length);
   }
 
   @ParameterizedTest(name = "{0} cells at most, seed {1}")

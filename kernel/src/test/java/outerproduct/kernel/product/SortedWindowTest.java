@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static outerproduct.kernel.product.EmbeddedIds.embedded;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,8 +13,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.apache.accumulo.core.data.ArrayByteSequence;
-import org.apache.accumulo.core.data.ByteSequence;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -53,16 +52,6 @@ class SortedWindowTest {
 
   private static String cell(String i, String j, String label) {
     return i + "|" + j + "|" + label;
-  }
-
-  /** The id inside a larger array, as a Key's data is: the window must honour the offset. */
-  private static ByteSequence embedded(String id, Random random) {
-    byte[] bytes = id.getBytes(UTF_8);
-    int before = random.nextInt(4);
-    byte[] around = new byte[before + bytes.length + random.nextInt(4)];
-    random.nextBytes(around);
-    System.arraycopy(bytes, 0, around, before, bytes.length);
-    return new ArrayByteSequence(around, before, bytes.length);
   }
 
   /**
