@@ -38,7 +38,7 @@ final class LoserTree {
       winners[node] = aWins ? a : b;
       losers[node] = aWins ? b : a;
     }
-    losers[0] = winners[Math.min(1, 2 * k - 1)];
+    losers[0] = winners[1];
   }
 
   /** The run holding the smallest cell, or null when every run has ended. */
