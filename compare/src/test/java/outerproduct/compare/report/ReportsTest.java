@@ -154,8 +154,7 @@ class ReportsTest {
     assertEquals(null, summary.whole(12, "iterator").orElseThrow().taskRssPeakMb());
     assertEquals(401.0, summary.whole(12, "mr").orElseThrow().tserverHeapPeakMb());
     assertEquals(505.0, summary.whole(12, "mr").orElseThrow().taskRssPeakMb());
-    Reports.write(runs());
-    String md = Files.readString(dir.resolve(Reports.REPORT_MD));
+    String md = report();
     assertTrue(
         md.contains(
             "| 12 | mr | 2 | 6,800,000 | 10.50 | 6.49e+05 | 1.91 | 0.065 | 401 | 505 | yes |"),
@@ -211,8 +210,7 @@ class ReportsTest {
             .put("batch_requests_per_s", 0.1)
             .toString());
 
-    Reports.write(runs());
-    String md = Files.readString(dir.resolve(Reports.REPORT_MD));
+    String md = report();
     assertTrue(md.contains("| 14 | 1024 | iterator | 1 | 3 | 4,000,000 | 8.00 |"), md);
     assertTrue(
         md.contains("- SCALE 14, 1024 rows: iterator p50 8.00 s (goal ≤ 4.0 s: not met)"), md);
@@ -296,8 +294,7 @@ class ReportsTest {
     cued("mr", 1, 7.5, 0.13);
     queued("iterator", 1024, 1, 5.0, 0.2);
 
-    Reports.write(runs());
-    String md = Files.readString(dir.resolve(Reports.REPORT_MD));
+    String md = report();
     assertTrue(md.contains("## Queued (row subsets)"), md);
     assertTrue(md.contains("## Cued (rows of B, asked through a selection matrix)"), md);
     assertTrue(
@@ -325,8 +322,7 @@ class ReportsTest {
   void noCrossoverAndAWrongResultAreSaid() throws Exception {
     whole(10, "iterator", 800_000, 2.0, true);
     whole(10, "mr", 800_000, 40.0, false);
-    Reports.write(runs());
-    String md = Files.readString(dir.resolve(Reports.REPORT_MD));
+    String md = report();
     assertTrue(md.contains("No crossover up to SCALE 10"), md);
     assertTrue(
         md.contains(
@@ -342,8 +338,7 @@ class ReportsTest {
     presum("10000000");
     whole(14, "iterator-bulk", 53_353_223, 25.0, true);
     whole(14, "mr", 53_353_223, 80.0, true);
-    Reports.write(runs());
-    String md = Files.readString(dir.resolve(Reports.REPORT_MD));
+    String md = report();
     assertTrue(
         md.contains(
             "SCALE 14: iterator-bulk / iterator engine = 1.60 (goal ≥ 2.0: not met);"
@@ -361,13 +356,18 @@ class ReportsTest {
     whole(14, "iterator", 53_353_223, 80.0, true);
     presum(presum);
     whole(14, "iterator-bulk", 53_353_223, 25.0, true);
-    Reports.write(runs());
-    String md = Files.readString(dir.resolve(Reports.REPORT_MD));
+    String md = report();
     assertTrue(
         md.contains(
             "SCALE 14: iterator-bulk / iterator engine without pre-sum = 3.20 (goal ≥ 4.0:"
                 + " not met)"),
         md);
+  }
+
+  /** Writes the reports of the records so far and returns report.md's text. */
+  private String report() throws Exception {
+    Reports.write(runs());
+    return Files.readString(dir.resolve(Reports.REPORT_MD));
   }
 
   /** Sets the last record's {@code --presum}. */
@@ -420,8 +420,7 @@ class ReportsTest {
     assertArrayEquals(
         new double[] {0.1, 0.3}, summary.latencies("queued", 12, "client", 1024, 4), 1e-9);
 
-    Reports.write(runs());
-    String md = Files.readString(dir.resolve(Reports.REPORT_MD));
+    String md = report();
     assertTrue(
         md.contains(
             "**2 of 5 multiplies did not produce a C equal to its reference (2 of them failed):**"),
