@@ -1,7 +1,6 @@
 package outerproduct.iterator;
 
 import java.util.Arrays;
-import org.apache.accumulo.core.data.ByteSequence;
 
 /**
  * What one call of {@link RemoteWriteIterator} got through: rows and products, the row it is in,
@@ -19,32 +18,22 @@ final class CallStretch {
   /** When the writers started closing. */
   long closing;
 
-  byte[] lastDoneRow;
-  ByteSequence currentRow;
+  /** Entries the writer put into C (or CT when only CT is written). */
+  long written;
 
-  /**
-   * True when {@code row} is the row this call is in; compared directly because {@link
-   * ByteSequence#equals} goes through a general comparator and runs once per product.
-   */
-  boolean inRow(ByteSequence row) {
-    if (currentRow == null || currentRow.length() != row.length()) {
-      return false;
-    }
-    if (row.isBackedByArray()) {
-      return Arrays.equals(
-          currentRow.getBackingArray(),
-          currentRow.offset(),
-          currentRow.offset() + currentRow.length(),
-          row.getBackingArray(),
-          row.offset(),
-          row.offset() + row.length());
-    }
-    return currentRow.equals(row);
+  /** Rows as {@link ProductFeed} hands them out: one array per row, never modified. */
+  byte[] lastDoneRow;
+
+  byte[] currentRow;
+
+  /** True when {@code row} is the row this call is in: the same array, once per product. */
+  boolean inRow(byte[] row) {
+    return row == currentRow || (currentRow != null && Arrays.equals(currentRow, row));
   }
 
   void endRow() {
     rows++;
-    lastDoneRow = currentRow.toArray();
+    lastDoneRow = currentRow;
   }
 
   /** This call's monitoring value, its busy time ending now. */

@@ -1,7 +1,6 @@
 package outerproduct.iterator;
 
 import java.io.IOException;
-import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Range;
 
 /**
@@ -9,10 +8,12 @@ import org.apache.accumulo.core.data.Range;
  * BatchWriters ({@link ResultWriter}), or sorted files staged for one bulk import ({@link
  * StretchFiles}).
  */
-interface ProductWriter extends AutoCloseable {
-  /** One partial product for C(i,j) with its visibility; the sequences are copied if kept. */
-  void add(ByteSequence i, ByteSequence j, ByteSequence visibility, byte[] value)
-      throws IOException;
+interface ProductWriter<T> extends AutoCloseable {
+  /**
+   * One partial product for C(i,j) with its visibility and its value as the semiring's object; the
+   * arrays may be kept, since callers never modify them ({@link ProductFeed}).
+   */
+  void add(byte[] i, byte[] j, byte[] visibility, T value) throws IOException;
 
   /** Entries written so far (into C, or CT when only CT is written). */
   long written();

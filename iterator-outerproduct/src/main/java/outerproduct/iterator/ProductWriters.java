@@ -101,7 +101,7 @@ final class ProductWriters {
   }
 
   /** A writer for one call: C and/or CT (null when not written). */
-  <T> ProductWriter open(Semiring<T> semiring, RemoteConnection connection, String c, String ct)
+  <T> ProductWriter<T> open(Semiring<T> semiring, RemoteConnection connection, String c, String ct)
       throws IOException {
     if (output == OutputMode.BULK) {
       FileSystem fs = FileSystem.get(staging.toUri(), new Configuration());

@@ -9,7 +9,6 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
 import org.apache.accumulo.core.client.IteratorSetting;
-import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.PartialKey;
@@ -30,7 +29,8 @@ import outerproduct.kernel.semiring.Semirings;
  * {@code C(i,j)} and/or CT as {@code CT(j,i)}, with a BatchWriter or, with output {@code bulk}, as
  * sorted files staged for one bulk import ({@link StretchFiles}), and returns to the tablet server
  * only <em>monitoring entries</em>: key = the last row k of B all of whose products are in C (or
- * committed to the staging directory), value = {@link Progress} since the previous entry.
+ * committed to the staging directory), value = {@link Progress} since the previous entry. It reads
+ * the products through {@link ProductFeed}: a two-table iterator's straight from the kernel.
  *
  * <p>Teardown safety. Accumulo may destroy the stack after any returned entry and re-seek it from
  * that key, exclusive. Two rules make that exact:
@@ -161,7 +161,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
         PRESUM_OPTION,
         "products held per tablet, then sorted and summed per cell before writing, at most "
             + PresumBuffer.MAX_CELLS
-            + " (about 40 bytes each); 0 = off");
+            + " (16 to 32 bytes each); 0 = off");
     named.put(
         MONITOR_ENTRIES_OPTION,
         "return a monitoring entry after about this many products; 0 = never");
@@ -246,43 +246,51 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
       return;
     }
     CallStretch done = new CallStretch();
-    ProductWriter writer = null;
     try {
       source.seek(remaining, columnFamilies, inclusive);
-      long opening = System.nanoTime();
-      try (ProductWriter open = writers.open(semiring, connection, c, ct)) {
-        writer = open;
-        done.flushNanos = System.nanoTime() - opening;
-        writeUntilLimit(open, done);
-        done.closing = System.nanoTime();
-        open.commit(covered(remaining, done.lastDoneRow));
-      }
-      done.flushNanos += System.nanoTime() - done.closing;
+      writeStretch(semiring, remaining, done);
     } catch (IOException | RuntimeException e) {
       failed(
           e,
-          done.currentRow != null ? done.currentRow.toArray() : startRow(remaining),
+          done.currentRow != null ? done.currentRow : startRow(remaining),
           done.rows,
           done.products,
-          writer == null ? 0 : writer.written());
+          done.written);
       return;
     }
     if (done.lastDoneRow != null) {
       resumeAfterRow = done.lastDoneRow;
       topKey = new Key(done.lastDoneRow);
-      topValue = done.progress(writer.written(), resumes, SERVER).encode();
+      topValue = done.progress(done.written, resumes, SERVER).encode();
       resumes = 0;
     }
+  }
+
+  /** One call's products through one writer, committed as the rows of B they cover. */
+  private <T> void writeStretch(Semiring<T> semiring, Range remaining, CallStretch done)
+      throws IOException {
+    long opening = System.nanoTime();
+    ProductWriter<T> writer = writers.open(semiring, connection, c, ct);
+    done.flushNanos = System.nanoTime() - opening;
+    try (writer) {
+      writeUntilLimit(ProductFeed.of(source, semiring), writer, done);
+      done.closing = System.nanoTime();
+      writer.commit(covered(remaining, done.lastDoneRow));
+    } finally {
+      // read after closing: a BatchWriter output writes its last pre-sum window on close
+      done.written = writer.written();
+    }
+    done.flushNanos += System.nanoTime() - done.closing;
   }
 
   /**
    * Adds the source's products to {@code writer} until a monitoring limit is reached at a row
    * boundary (the safe point a re-seek resumes after) or the source ends.
    */
-  private void writeUntilLimit(ProductWriter writer, CallStretch done) throws IOException {
-    while (source.hasTop()) {
-      Key key = source.getTopKey();
-      ByteSequence k = key.getRowData();
+  private <T> void writeUntilLimit(ProductFeed<T> feed, ProductWriter<T> writer, CallStretch done)
+      throws IOException {
+    while (feed.hasTop()) {
+      byte[] k = feed.k();
       if (!done.inRow(k)) {
         if (done.currentRow != null) {
           done.endRow();
@@ -290,15 +298,11 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
             return;
           }
         }
-        done.currentRow = new ArrayByteSequence(k.toArray());
+        done.currentRow = k;
       }
-      writer.add(
-          key.getColumnFamilyData(),
-          key.getColumnQualifierData(),
-          key.getColumnVisibilityData(),
-          source.getTopValue().get());
+      feed.addTo(writer);
       done.products++;
-      source.next();
+      feed.next();
     }
     finished = true;
     if (done.currentRow != null) {

@@ -7,7 +7,6 @@ import org.apache.accumulo.core.client.BatchWriter;
 import org.apache.accumulo.core.client.BatchWriterConfig;
 import org.apache.accumulo.core.client.MutationsRejectedException;
 import org.apache.accumulo.core.client.TableNotFoundException;
-import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Range;
 import outerproduct.kernel.product.SortedWindow;
@@ -33,11 +32,12 @@ import outerproduct.kernel.semiring.Semiring;
  * of several products, a recovered C lost up to 90% of a cell's sum ({@code WalRecoveryCanary}).
  * Single-entry mutations get distinct counters.
  */
-final class ResultWriter<T> implements ProductWriter {
+final class ResultWriter<T> implements ProductWriter<T> {
   private final BatchWriter c;
   private final BatchWriter ct;
   private final String cName;
   private final String ctName;
+  private final Semiring<T> semiring;
   private final SortedWindow<T> presum;
   private long written;
 
@@ -49,6 +49,7 @@ final class ResultWriter<T> implements ProductWriter {
       int presumProducts,
       BatchWriterConfig config)
       throws IOException {
+    this.semiring = semiring;
     this.cName = cTable;
     this.ctName = ctTable;
     this.presum = presumProducts == 0 ? null : new SortedWindow<>(presumProducts, semiring);
@@ -68,8 +69,7 @@ final class ResultWriter<T> implements ProductWriter {
   }
 
   @Override
-  public void add(ByteSequence i, ByteSequence j, ByteSequence visibility, byte[] value)
-      throws IOException {
+  public void add(byte[] i, byte[] j, byte[] visibility, T value) throws IOException {
     if (presum != null) {
       if (presum.isFull()) {
         drain();
@@ -77,7 +77,7 @@ final class ResultWriter<T> implements ProductWriter {
       presum.add(i, j, visibility, value);
       return;
     }
-    write(i.toArray(), j.toArray(), visibility.toArray(), value);
+    write(i, j, visibility, semiring.encode(value));
   }
 
   /** Writes the window's cells, C's in C's key order, then CT's in CT's. */

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.accumulo.core.client.rfile.RFileWriter;
-import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Range;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -23,11 +22,11 @@ import outerproduct.kernel.semiring.Semiring;
  * call that dies or is torn down before its monitoring entry leaves only a temporary directory,
  * which no import reads and the client removes.
  *
- * <p>Memory: at most {@code windowProducts} products (about 32 bytes each, plus the distinct ids'
- * bytes, {@link SortedWindow}), and while runs merge one index and data block per run, for at most
- * {@value SortedSpills#FAN_IN} runs.
+ * <p>Memory: at most {@code windowProducts} products (16 bytes each, plus values the semiring does
+ * not share and the distinct ids, {@link SortedWindow}), and while runs merge one index and data
+ * block per run, for at most {@value SortedSpills#FAN_IN} runs.
  */
-final class StretchFiles<T> implements ProductWriter {
+final class StretchFiles<T> implements ProductWriter<T> {
   static final String TEMPORARY = "_tmp";
   static final String COMMITTED = "stretches";
 
@@ -70,8 +69,7 @@ final class StretchFiles<T> implements ProductWriter {
   }
 
   @Override
-  public void add(ByteSequence i, ByteSequence j, ByteSequence visibility, byte[] value)
-      throws IOException {
+  public void add(byte[] i, byte[] j, byte[] visibility, T value) throws IOException {
     if (window.isFull()) {
       spills.spill(window, writeC, writeCt);
     }

@@ -43,10 +43,11 @@ import outerproduct.kernel.product.PresumBuffer;
 public final class TableMult extends MultiplyBuilder<TableMult> {
   /**
    * Pre-sum window per tablet for a row subset unless asked otherwise: a request's products then
-   * reach the tablet servers sorted, once per cell, as long as a tablet's share of them fits. About
-   * 40 bytes per product, so at most ~21 MB per tablet under scan, and a tablet server holds at
-   * most as many as its TableMult scan executor has threads (4 on the embedded cluster). Whole
-   * tables keep it off unless asked: their windows must be far larger to pay (performance.md).
+   * reach the tablet servers sorted, once per cell, as long as a tablet's share of them fits. 16 to
+   * 32 bytes per product ({@link outerproduct.kernel.product.SortedWindow}), so at most ~17 MB per
+   * tablet under scan, and a tablet server holds at most as many as its TableMult scan executor has
+   * threads (4 on the embedded cluster). Whole tables keep it off unless asked: their windows must
+   * be far larger to pay (performance.md).
    */
   public static final int SUBSET_PRESUM_CELLS = 1 << 19;
 

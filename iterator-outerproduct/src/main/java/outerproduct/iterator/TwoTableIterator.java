@@ -37,7 +37,10 @@ import outerproduct.kernel.semiring.Semirings;
  *
  * <p>These keys are in sorted order (the kernel holds B's row sorted by j and streams AT's row
  * sorted by i), so this is an ordinary SKVI: it may be sought anywhere, including mid-row, and it
- * is what {@link RemoteWriteIterator} consumes. It holds one row of B in memory.
+ * is what {@link RemoteWriteIterator} consumes. It holds one row of B in memory. A Key and Value
+ * are built only when asked for: the write iterator reads the kernel's product directly ({@link
+ * #product()}), since encoding each product's value as text only for the writer to parse it back
+ * was most of the cost of a product.
  *
  * <p>Options: {@value #SEMIRING_OPTION}; the AT side as {@value #AT_PREFIX}{@code table}, {@value
  * #AT_PREFIX}{@code connection}, {@value #AT_PREFIX}{@code columns} (the options of {@link
@@ -60,6 +63,7 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
 
   private Range range;
   private ProductStream<?> products;
+  private boolean hasTop;
   private Key topKey;
   private Value topValue;
   private byte[] checkedRow;
@@ -185,7 +189,7 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
             new SkviEntrySource(atTable, at, rows, Set.of(), false).start(),
             filtered(new SkviEntrySource(bTable, source, rows, Set.of(), false).start()));
     advance();
-    while (topKey != null && range.beforeStartKey(topKey)) {
+    while (hasTop && range.beforeStartKey(getTopKey())) {
       advance();
     }
   }
@@ -209,22 +213,17 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
   }
 
   private void advance() throws IOException {
-    if (!products.advance()) {
-      topKey = null;
-      topValue = null;
-      return;
-    }
-    topKey = products.key();
-    topValue = products.value();
-    if (!rowBeforeEnd() && range.afterEndKey(topKey)) {
-      topKey = null;
-      topValue = null;
+    topKey = null;
+    topValue = null;
+    hasTop = products.advance();
+    if (hasTop && !rowBeforeEnd() && range.afterEndKey(getTopKey())) {
+      hasTop = false;
     }
   }
 
   @Override
   public boolean hasTop() {
-    return topKey != null;
+    return hasTop;
   }
 
   @Override
@@ -234,12 +233,31 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
 
   @Override
   public Key getTopKey() {
+    if (topKey == null && hasTop) {
+      topKey = products.key();
+    }
     return topKey;
   }
 
   @Override
   public Value getTopValue() {
+    if (topValue == null && hasTop) {
+      topValue = products.value();
+    }
     return topValue;
+  }
+
+  /**
+   * The top entry as the kernel formed it, valid until {@link #next()}: k, i, j and the visibility
+   * as arrays the kernel never modifies, the value as the semiring's object ({@link #semiring()}).
+   */
+  OuterProduct<?> product() {
+    return products.product;
+  }
+
+  /** The semiring whose objects {@link #product()}'s values are. */
+  Semiring<?> semiring() {
+    return semiring;
   }
 
   @Override

@@ -25,6 +25,7 @@ import outerproduct.inputs.MatrixLoader;
 import outerproduct.kernel.accumulo.IncompleteResultException;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.accumulo.TableChecksum;
+import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.SparseMatrix;
 import outerproduct.kernel.semiring.Semirings;
 
@@ -172,6 +173,27 @@ class TableMultBadInputIT {
               .anyMatch(p -> contains(p, expected)),
           "a tablet server log says: " + expected);
     }
+  }
+
+  /**
+   * B's rows taken as they are (no AT): the write iterator decodes each value and names a bad one.
+   */
+  @Test
+  void badValueInTheRowsOfBFailsTheMultiplyNamingIt() throws Exception {
+    MatrixLoader.load(client, "badRowValues", new SparseMatrix().put("1", "7", "x1"), 1);
+    IncompleteResultException e =
+        assertThrows(
+            IncompleteResultException.class,
+            () ->
+                TableMult.on(props)
+                    .rowsOf("badRowValues")
+                    .into("Cbadrows")
+                    .rows(RowRanges.parse("1,"))
+                    .run());
+    assertTrue(
+        e.getMessage().contains("row '1', column '7': value 'x1' is not a plus-times-long value"),
+        e.getMessage());
+    assertTrue(ResultState.unfinished(client, "Cbadrows").startsWith("incomplete: "));
   }
 
   @Test

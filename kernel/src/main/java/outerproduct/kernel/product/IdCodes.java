@@ -2,7 +2,6 @@ package outerproduct.kernel.product;
 
 import java.util.Arrays;
 import java.util.Comparator;
-import org.apache.accumulo.core.data.ByteSequence;
 
 /**
  * A dictionary of ids: each distinct byte string gets a code (0, 1, 2, ... in order of arrival),
@@ -10,7 +9,8 @@ import org.apache.accumulo.core.data.ByteSequence;
  * two codes per product instead of two ids; the few thousand distinct ids of a stretch fit in the
  * processor's caches, where a table of every cell would not.
  *
- * <p>Memory: per id its bytes, one array header and three ints.
+ * <p>Ids are kept as given, not copied: callers hand over arrays they never modify (the kernel's
+ * are never modified once handed out). Memory: per id its array and three ints.
  */
 final class IdCodes {
   private static final int INITIAL = 1 << 10;
@@ -33,12 +33,12 @@ final class IdCodes {
   }
 
   /** The code of {@code id}, a new one if it was not seen before. */
-  int code(ByteSequence id) {
-    int h = PresumBuffer.hash(id, 1);
+  int code(byte[] id) {
+    int h = PresumBuffer.hash(id, 0, id.length, 1);
     int mask = table.length - 1;
     int slot = h & mask;
     for (int code = table[slot] - 1; code >= 0; code = table[slot] - 1) {
-      if (hashes[code] == h && same(ids[code], id)) {
+      if (hashes[code] == h && Arrays.equals(ids[code], id)) {
         return code;
       }
       slot = (slot + 1) & mask;
@@ -47,7 +47,7 @@ final class IdCodes {
       grow();
       return code(id);
     }
-    ids[size] = id.toArray();
+    ids[size] = id;
     hashes[size] = h;
     table[slot] = size + 1;
     return size++;
@@ -95,28 +95,5 @@ final class IdCodes {
       }
       table[slot] = code + 1;
     }
-  }
-
-  /** A plain loop: ids are a few bytes, too short for {@code Arrays.equals}' setup to pay off. */
-  static boolean same(byte[] known, ByteSequence id) {
-    int length = known.length;
-    if (length != id.length()) {
-      return false;
-    }
-    if (id.isBackedByArray()) {
-      byte[] a = id.getBackingArray();
-      for (int n = 0, at = id.offset(); n < length; n++, at++) {
-        if (known[n] != a[at]) {
-          return false;
-        }
-      }
-      return true;
-    }
-    for (int n = 0; n < length; n++) {
-      if (known[n] != id.byteAt(n)) {
-        return false;
-      }
-    }
-    return true;
   }
 }

@@ -263,17 +263,25 @@ public final class PresumBuffer<T> {
 
   /** FNV-1a over the bytes, then the length, so that ("ab","c") and ("a","bc") differ. */
   static int hash(ByteSequence s, int h) {
-    int length = s.length();
     if (s.isBackedByArray()) {
-      byte[] a = s.getBackingArray();
-      for (int n = s.offset(), end = n + length; n < end; n++) {
-        h = (h ^ a[n]) * 0x01000193;
-      }
-    } else {
-      for (int n = 0; n < length; n++) {
-        h = (h ^ s.byteAt(n)) * 0x01000193;
-      }
+      return hash(s.getBackingArray(), s.offset(), s.length(), h);
     }
+    int length = s.length();
+    for (int n = 0; n < length; n++) {
+      h = (h ^ s.byteAt(n)) * 0x01000193;
+    }
+    return finish(h, length);
+  }
+
+  /** {@link #hash(ByteSequence, int)} of {@code length} bytes of {@code a} from {@code offset}. */
+  static int hash(byte[] a, int offset, int length, int h) {
+    for (int n = offset, end = offset + length; n < end; n++) {
+      h = (h ^ a[n]) * 0x01000193;
+    }
+    return finish(h, length);
+  }
+
+  private static int finish(int h, int length) {
     h = (h ^ length) * 0x01000193;
     // spread the high bits into the low ones the table mask keeps (as HashMap does)
     return h ^ (h >>> 16);

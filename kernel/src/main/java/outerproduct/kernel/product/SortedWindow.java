@@ -1,30 +1,33 @@
 package outerproduct.kernel.product;
 
 import java.util.Arrays;
-import org.apache.accumulo.core.data.ByteSequence;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
  * A window of partial products on their way into sorted files: each product appended as it comes,
  * as the codes of its ids ({@link IdCodes}) and its value; {@link #drainSorted} sorts them into C's
- * key order and CT's and hands each cell once, with the ⊕ of its products.
+ * key order and CT's and hands each cell once, with the ⊕ of its products, encoded.
  *
  * <p>Why not a hash table of cells ({@link PresumBuffer}): a window large enough to matter is far
  * larger than the processor's caches, so every product costs several cache misses to find its cell.
  * Here a product costs at most two lookups in a dictionary of ids small enough to stay cached (most
  * not even that: the outer product repeats i for a run of products, and the run of j for each i of
- * a row, so the last i and the last run's j at the same place are tried first) and three writes at
- * the end of arrays; the sort runs on primitive keys that hold the ids' ranks and the product's
- * place, so nothing is boxed or compared byte by byte. Values stay encoded: only a cell with more
- * than one product is decoded, ⊕-ed and encoded again.
+ * a row, so the last i and the last run's j at the same place are tried first, by reference, since
+ * the kernel hands out one array per id and row) and three writes at the end of arrays; the sort
+ * runs on primitive keys that hold the ids' ranks and the product's place, so nothing is compared
+ * byte by byte. Values are kept as the semiring's objects, not encoded: a cell's products are ⊕-ed
+ * and its sum encoded once, when it is handed out.
  *
  * <p>The window is full ({@link #isFull()}) at {@code maxProducts} products, or earlier when the
  * next product's key might not fit in 63 bits (two id ranks, a label rank and the place): with a
  * 10M-product window that is past 2^19 distinct ids. Either way the caller drains it.
  *
- * <p>Memory: per product a long, an int and its encoded value (a reference and a small array):
- * about 40 bytes; plus the distinct ids' bytes and {@value #RUN_MEMO} ints. Arrays grow by doubling
- * up to the bound.
+ * <p>Ids and labels are kept as given, not copied: callers hand over arrays they never modify.
+ *
+ * <p>Memory: per product a long, an int and a reference to its value (16 bytes with compressed
+ * references), plus the value object unless the semiring shares it (the long semirings' small
+ * values are shared boxes: {@link Long#valueOf}); plus the distinct ids and 2 × {@value #RUN_MEMO}
+ * references and ints. Arrays grow by doubling up to the bound.
  */
 public final class SortedWindow<T> {
 
@@ -49,17 +52,25 @@ public final class SortedWindow<T> {
   private long[] codes = new long[INITIAL];
 
   private int[] labelCodes = new int[INITIAL];
-  private byte[][] values = new byte[INITIAL][];
+  private Object[] values = new Object[INITIAL];
   private int size;
   private boolean full;
 
-  /** The last product's i code, and its place in the run of products with that i. */
-  private int lastICode = -1;
+  /** The last product's i and its code, and its place in the run of products with that i. */
+  private byte[] lastI;
 
+  private int lastICode;
   private int place;
 
-  /** The j code at each place of the last run: the next i of the row repeats them. */
-  private final int[] runJ = new int[RUN_MEMO];
+  /** The j and its code at each place of the last run: the next i of the row repeats them. */
+  private final byte[][] runJ = new byte[RUN_MEMO][];
+
+  private final int[] runJCode = new int[RUN_MEMO];
+
+  /** The last product's label and its code: labels repeat along a row. */
+  private byte[] lastLabel;
+
+  private int lastLabelCode;
 
   /**
    * @param maxProducts at least 1, at most {@link PresumBuffer#MAX_CELLS}
@@ -79,7 +90,6 @@ public final class SortedWindow<T> {
     this.semiring = semiring;
     this.keyBits = keyBits;
     this.full = computeFull();
-    Arrays.fill(runJ, -1);
   }
 
   /** Products held now. */
@@ -99,11 +109,11 @@ public final class SortedWindow<T> {
   }
 
   /**
-   * Appends a product of cell (i, j, visibility) with its encoded value; all are copied if kept.
+   * Appends a product of cell (i, j, visibility); the arrays are kept, and never modified.
    *
    * @throws IllegalStateException when {@link #isFull()}
    */
-  public void add(ByteSequence i, ByteSequence j, ByteSequence visibility, byte[] value) {
+  public void add(byte[] i, byte[] j, byte[] visibility, T value) {
     if (isFull()) {
       throw new IllegalStateException("the window is full: drain it before adding");
     }
@@ -114,32 +124,42 @@ public final class SortedWindow<T> {
       values = Arrays.copyOf(values, n);
     }
     codes[size] = (long) codeOfI(i) << 32 | codeOfJ(j);
-    labelCodes[size] = labels.code(visibility);
-    values[size++] = value.clone();
+    labelCodes[size] = codeOfLabel(visibility);
+    values[size++] = value;
     full = computeFull();
   }
 
-  private int codeOfI(ByteSequence i) {
-    if (lastICode >= 0 && IdCodes.same(ids.id(lastICode), i)) {
+  private int codeOfI(byte[] i) {
+    if (i == lastI || (lastI != null && Arrays.equals(lastI, i))) {
       place++;
       return lastICode;
     }
+    lastI = i;
     lastICode = ids.code(i);
     place = 0;
     return lastICode;
   }
 
-  private int codeOfJ(ByteSequence j) {
+  private int codeOfJ(byte[] j) {
     if (place >= RUN_MEMO) {
       return ids.code(j);
     }
-    int guess = runJ[place];
-    if (guess >= 0 && guess < ids.size() && IdCodes.same(ids.id(guess), j)) {
-      return guess;
+    byte[] guess = runJ[place];
+    if (guess == j || (guess != null && Arrays.equals(guess, j))) {
+      return runJCode[place];
     }
     int code = ids.code(j);
-    runJ[place] = code;
+    runJ[place] = j;
+    runJCode[place] = code;
     return code;
+  }
+
+  private int codeOfLabel(byte[] visibility) {
+    if (visibility != lastLabel) {
+      lastLabel = visibility;
+      lastLabelCode = labels.code(visibility);
+    }
+    return lastLabelCode;
   }
 
   /**
@@ -168,7 +188,10 @@ public final class SortedWindow<T> {
     size = 0;
     ids.clear();
     labels.clear();
-    lastICode = -1;
+    // the remembered codes belong to the dictionaries just cleared
+    lastI = null;
+    lastLabel = null;
+    Arrays.fill(runJ, null);
     full = computeFull();
   }
 
@@ -210,14 +233,11 @@ public final class SortedWindow<T> {
       int x = 0;
       while (x < size) {
         long cell = codes[x] >>> placeBits;
-        byte[] value = value(codes[x++]);
-        if (x < size && codes[x] >>> placeBits == cell) {
-          T sum = semiring.decode(value);
-          while (x < size && codes[x] >>> placeBits == cell) {
-            sum = semiring.plus(sum, semiring.decode(value(codes[x++])));
-          }
-          value = semiring.encode(sum);
+        T sum = value(codes[x++]);
+        while (x < size && codes[x] >>> placeBits == cell) {
+          sum = semiring.plus(sum, value(codes[x++]));
         }
+        byte[] value = semiring.encode(sum);
         byte[] first = ids.id(idByRank[first(codes[x - 1])]);
         byte[] second = ids.id(idByRank[second(codes[x - 1])]);
         byte[] label = labels.id(labelByRank[label(codes[x - 1])]);
@@ -241,8 +261,9 @@ public final class SortedWindow<T> {
       return (int) ((k >>> placeBits) & mask(labelBits));
     }
 
-    private byte[] value(long k) {
-      return values[(int) (k & mask(placeBits))];
+    @SuppressWarnings("unchecked")
+    private T value(long k) {
+      return (T) values[(int) (k & mask(placeBits))];
     }
 
     private long mask(int bits) {
