@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static outerproduct.kernel.oracle.OracleAssertions.assertEqualsOracle;
+import static outerproduct.kernel.oracle.OracleAssertions.checksum;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -95,7 +97,7 @@ class TableMultBulkIT {
             .bulkFiles(2_000, "snappy")
             .run();
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10);
-    assertEqualsOracle("Cbulk10", oracle);
+    assertEqualsOracle(client, "Cbulk10", oracle);
     assertEquals(ReferenceMultiply.partialProducts(a10, b10, RowRanges.all()), r.partialProducts());
     assertTrue(
         r.entriesWritten() >= oracle.nnz() && r.entriesWritten() < r.partialProducts(),
@@ -123,8 +125,8 @@ class TableMultBulkIT {
         .run();
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10, rows, atCols, bCols);
     assertTrue(oracle.nnz() > 0, "the subset is not empty");
-    assertEqualsOracle("Cbulksub", oracle);
-    assertEqualsOracle("CTbulksub", oracle.transpose());
+    assertEqualsOracle(client, "Cbulksub", oracle);
+    assertEqualsOracle(client, "CTbulksub", oracle.transpose());
   }
 
   /**
@@ -181,7 +183,7 @@ class TableMultBulkIT {
     for (SparseMatrix.Entry e : once.entries()) {
       twice.put(e.row(), e.column(), Long.toString(2 * Long.parseLong(e.value())));
     }
-    assertEqualsOracle("Cbulktwice", twice);
+    assertEqualsOracle(client, "Cbulktwice", twice);
   }
 
   /**
@@ -235,7 +237,7 @@ class TableMultBulkIT {
               + " of "
               + all);
     }
-    assertEqualsOracle("Cbulkfaults", ReferenceMultiply.multiply(LONG, a10, b10));
+    assertEqualsOracle(client, "Cbulkfaults", ReferenceMultiply.multiply(LONG, a10, b10));
   }
 
   @Test
@@ -247,7 +249,7 @@ class TableMultBulkIT {
         .into("Cbulkkept")
         .rows("1,:,50,")
         .run();
-    String before = checksum("Cbulkkept");
+    String before = checksum(client, "Cbulkkept");
     MatrixLoader.load(client, "bulkBadValues", new SparseMatrix().put("1", "7", "x1"), 1);
     IllegalStateException e =
         assertThrows(
@@ -264,7 +266,7 @@ class TableMultBulkIT {
         e.getMessage().contains("value 'x1' is not a plus-times-long value")
             && e.getMessage().contains("nothing was imported"),
         e.getMessage());
-    assertEquals(before, checksum("Cbulkkept"));
+    assertEquals(before, checksum(client, "Cbulkkept"));
     try (Stream<Path> left = Files.list(staging)) {
       assertEquals(List.of(), left.toList(), "the staging directory is removed");
     }
@@ -366,15 +368,5 @@ class TableMultBulkIT {
       }
     }
     return products;
-  }
-
-  private void assertEqualsOracle(String table, SparseMatrix oracle) throws Exception {
-    TableChecksum.Result c = TableChecksum.of(client, table, LONG, Authorizations.EMPTY);
-    assertEquals(oracle.nnz(), c.nnz(), "nnz of " + table);
-    assertEquals(ResultChecksum.of(oracle), c.checksum(), "checksum of " + table);
-  }
-
-  private String checksum(String table) throws Exception {
-    return TableChecksum.of(client, table, LONG, Authorizations.EMPTY).checksum();
   }
 }

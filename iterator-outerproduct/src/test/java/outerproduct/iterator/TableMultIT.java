@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static outerproduct.kernel.oracle.OracleAssertions.assertEqualsOracle;
+import static outerproduct.kernel.oracle.OracleAssertions.checksum;
 
 import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
@@ -75,7 +77,7 @@ class TableMultIT {
   @Test
   void scale10GraphEqualsOracle() throws Exception {
     TableMult.Result r = TableMult.on(props).transposeOf("AT10").times("B10").into("C10").run();
-    assertEqualsOracle("C10", ReferenceMultiply.multiply(LONG, a10, b10));
+    assertEqualsOracle(client, "C10", ReferenceMultiply.multiply(LONG, a10, b10));
     assertEquals(ReferenceMultiply.partialProducts(a10, b10, RowRanges.all()), r.partialProducts());
     assertEquals(
         r.partialProducts(), r.entriesWritten(), "without pre-sum every product is written");
@@ -96,8 +98,8 @@ class TableMultIT {
     TableMult.Result plain = TableMult.on(props).transposeOf("AT12").times("B12").into("C12").run();
     TableMult.Result presummed =
         TableMult.on(props).transposeOf("AT12").times("B12").into("C12p").presum(100_000).run();
-    assertEquals(oracle, checksum("C12"));
-    assertEquals(oracle, checksum("C12p"));
+    assertEquals(oracle, checksum(client, "C12"));
+    assertEquals(oracle, checksum(client, "C12p"));
     assertEquals(plain.partialProducts(), presummed.partialProducts());
     assertTrue(
         presummed.entriesWritten() < plain.entriesWritten(),
@@ -134,7 +136,7 @@ class TableMultIT {
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, selection, b10, rows, null, null);
     assertTrue(oracle.nnz() > 0, "the rows are not empty");
     assertEquals(ResultChecksum.of(rowsOfB), ResultChecksum.of(oracle), "C is those rows of B");
-    assertEqualsOracle("C10rows", oracle);
+    assertEqualsOracle(client, "C10rows", oracle);
     assertEquals(oracle.nnz(), r.partialProducts(), "one product per entry of the rows");
     assertEquals(selection.nnz(), r.rowsAligned());
   }
@@ -154,7 +156,7 @@ class TableMultIT {
         .run();
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10, rows, atCols, bCols);
     assertTrue(oracle.nnz() > 0, "the subset is not empty");
-    assertEqualsOracle("C10sub", oracle);
+    assertEqualsOracle(client, "C10sub", oracle);
   }
 
   @Test
@@ -168,8 +170,8 @@ class TableMultIT {
         .rows(rows)
         .run();
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10, rows, null, null);
-    assertEqualsOracle("C10t", oracle);
-    assertEqualsOracle("CT10t", oracle.transpose());
+    assertEqualsOracle(client, "C10t", oracle);
+    assertEqualsOracle(client, "CT10t", oracle.transpose());
   }
 
   /**
@@ -189,7 +191,7 @@ class TableMultIT {
             .monitorEvery(500, 0)
             .onProgress(p -> entries.incrementAndGet())
             .run();
-    assertEqualsOracle("C10resume", ReferenceMultiply.multiply(LONG, a10, b10));
+    assertEqualsOracle(client, "C10resume", ReferenceMultiply.multiply(LONG, a10, b10));
     assertTrue(r.monitoringEntries() > 10, "many monitoring entries: " + r.monitoringEntries());
     assertEquals(r.monitoringEntries(), entries.get());
     log.info(
@@ -221,7 +223,7 @@ class TableMultIT {
       }
     }
     assertEquals(twice.nnz(), raw, "one stored entry per cell without the scan-time combiner");
-    assertEqualsOracle("C10compact", twice);
+    assertEqualsOracle(client, "C10compact", twice);
   }
 
   @ParameterizedTest
@@ -265,12 +267,12 @@ class TableMultIT {
     TableMult.on(props).transposeOf("ATz").times("Bz").into("Cdrop").removeZeros().run();
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, at, b);
     assertEquals("0", oracle.get("i", "j"));
-    assertEqualsOracle("Ckeep", oracle);
+    assertEqualsOracle(client, "Ckeep", oracle);
     SparseMatrix withoutZeros = new SparseMatrix();
     oracle.entries().stream()
         .filter(e -> !e.value().equals("0"))
         .forEach(e -> withoutZeros.put(e.row(), e.column(), e.value()));
-    assertEqualsOracle("Cdrop", withoutZeros);
+    assertEqualsOracle(client, "Cdrop", withoutZeros);
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
@@ -313,7 +315,7 @@ class TableMultIT {
         SparseMatrix oracle =
             ReferenceMultiply.multiply(LONG, a10, b10, rowsOf.get(run.getKey()), null, null);
         assertTrue(oracle.nnz() > 0, "rows of " + run.getKey() + " are not empty");
-        assertEqualsOracle(run.getKey(), oracle);
+        assertEqualsOracle(client, run.getKey(), oracle);
       }
     } finally {
       pool.shutdownNow();
@@ -326,16 +328,6 @@ class TableMultIT {
             && problem.contains("'Bshared'")
             && problem.contains(ScanExecutorCheck.ROUTE),
         problem);
-  }
-
-  private void assertEqualsOracle(String table, SparseMatrix oracle) throws Exception {
-    TableChecksum.Result c = TableChecksum.of(client, table, LONG, Authorizations.EMPTY);
-    assertEquals(oracle.nnz(), c.nnz(), "nnz of " + table);
-    assertEquals(ResultChecksum.of(oracle), c.checksum(), "checksum of " + table);
-  }
-
-  private String checksum(String table) throws Exception {
-    return TableChecksum.of(client, table, LONG, Authorizations.EMPTY).checksum();
   }
 
   /**

@@ -2,6 +2,8 @@ package outerproduct.mr;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static outerproduct.kernel.oracle.OracleAssertions.assertEqualsOracle;
+import static outerproduct.kernel.oracle.OracleAssertions.checksum;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -28,11 +30,9 @@ import outerproduct.embedded.SharedClusters;
 import outerproduct.inputs.KroneckerGenerator;
 import outerproduct.inputs.MatrixLoader;
 import outerproduct.iterator.TableMult;
-import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.ReferenceMultiply;
-import outerproduct.kernel.oracle.ResultChecksum;
 import outerproduct.kernel.oracle.SparseMatrix;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.semiring.Semiring;
@@ -95,8 +95,9 @@ class OuterProductJobIT {
             .run();
     TableMult.on(clientProps()).transposeOf("AT12").times("B12").into("C12it").run();
 
-    assertEqualsOracle("C12mr", oracle);
-    assertEquals(checksum("C12it"), checksum("C12mr"), "both engines give the same C");
+    assertEqualsOracle(client, "C12mr", oracle);
+    assertEquals(
+        checksum(client, "C12it"), checksum(client, "C12mr"), "both engines give the same C");
     assertEquals(ReferenceMultiply.partialProducts(a, b, RowRanges.all()), r.partialProducts());
     assertEquals(oracle.nnz(), r.entriesWritten());
     assertEquals(2, r.maps(), "one map per tablet of B");
@@ -120,7 +121,7 @@ class OuterProductJobIT {
             .output(Output.BULK)
             .presum(0)
             .run();
-    assertEqualsOracle("C10bulk", oracle);
+    assertEqualsOracle(client, "C10bulk", oracle);
     assertEquals(
         r.partialProducts(), r.mapOutput(), "without pre-sum every product leaves its mapper");
     assertEquals(oracle.nnz(), r.entriesWritten());
@@ -147,7 +148,7 @@ class OuterProductJobIT {
             .run();
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10, rows, atCols, bCols);
     assertTrue(oracle.nnz() > 0, "the subset is not empty");
-    assertEqualsOracle("C10sub", oracle);
+    assertEqualsOracle(client, "C10sub", oracle);
     assertTrue(r.uber(), "ran as an uber job");
     assertTrue(r.maps() <= 2, "ranges grouped by tablet of B: " + r.maps() + " maps");
     assertPhasesKnown(r);
@@ -194,7 +195,7 @@ class OuterProductJobIT {
                   job.getConfiguration().setBoolean(MRJobConfig.REDUCE_SPECULATIVE, true);
                 })
             .run();
-    assertEqualsOracle("C10retry", ReferenceMultiply.multiply(LONG, a10, b10));
+    assertEqualsOracle(client, "C10retry", ReferenceMultiply.multiply(LONG, a10, b10));
     long failedAttemptRows = 0;
     try (Scanner scan =
         client.createScanner(FailingOnceReducer.MARKER_TABLE, Authorizations.EMPTY)) {
@@ -219,15 +220,5 @@ class OuterProductJobIT {
       throw new java.io.UncheckedIOException(e);
     }
     return p;
-  }
-
-  private void assertEqualsOracle(String table, SparseMatrix oracle) throws Exception {
-    TableChecksum.Result c = TableChecksum.of(client, table, LONG, Authorizations.EMPTY);
-    assertEquals(oracle.nnz(), c.nnz(), "nnz of " + table);
-    assertEquals(ResultChecksum.of(oracle), c.checksum(), "checksum of " + table);
-  }
-
-  private String checksum(String table) throws Exception {
-    return TableChecksum.of(client, table, LONG, Authorizations.EMPTY).checksum();
   }
 }
