@@ -20,6 +20,11 @@ import outerproduct.kernel.semiring.Semiring;
  * other iterators in between), each entry's Key taken apart and its Value decoded.
  */
 abstract class ProductFeed<T> {
+  final SortedKeyValueIterator<Key, Value> source;
+
+  private ProductFeed(SortedKeyValueIterator<Key, Value> source) {
+    this.source = source;
+  }
 
   /** Reads {@code source}, which was just sought. */
   static <T> ProductFeed<T> of(SortedKeyValueIterator<Key, Value> source, Semiring<T> semiring) {
@@ -33,7 +38,9 @@ abstract class ProductFeed<T> {
     return new Entries<>(source, semiring);
   }
 
-  abstract boolean hasTop();
+  final boolean hasTop() {
+    return source.hasTop();
+  }
 
   /** The top product's row k of B: one array for all the products of a row. */
   abstract byte[] k();
@@ -41,20 +48,16 @@ abstract class ProductFeed<T> {
   /** Hands the top product to {@code writer}. */
   abstract void addTo(ProductWriter<T> writer) throws IOException;
 
-  abstract void next() throws IOException;
+  final void next() throws IOException {
+    source.next();
+  }
 
   private static final class Kernel<T> extends ProductFeed<T> {
-    private final TwoTableIterator source;
     private final OuterProduct<T> product;
 
     Kernel(TwoTableIterator source, OuterProduct<T> product) {
-      this.source = source;
+      super(source);
       this.product = product;
-    }
-
-    @Override
-    boolean hasTop() {
-      return source.hasTop();
     }
 
     @Override
@@ -66,28 +69,17 @@ abstract class ProductFeed<T> {
     void addTo(ProductWriter<T> writer) throws IOException {
       writer.add(product.i(), product.j(), product.visibility(), product.value());
     }
-
-    @Override
-    void next() throws IOException {
-      source.next();
-    }
   }
 
   private static final class Entries<T> extends ProductFeed<T> {
     private static final byte[] NO_LABEL = new byte[0];
 
-    private final SortedKeyValueIterator<Key, Value> source;
     private final Semiring<T> semiring;
     private byte[] row;
 
     Entries(SortedKeyValueIterator<Key, Value> source, Semiring<T> semiring) {
-      this.source = source;
+      super(source);
       this.semiring = semiring;
-    }
-
-    @Override
-    boolean hasTop() {
-      return source.hasTop();
     }
 
     @Override
@@ -119,11 +111,6 @@ abstract class ProductFeed<T> {
           j,
           label.length() == 0 ? NO_LABEL : label.toArray(),
           decoded);
-    }
-
-    @Override
-    void next() throws IOException {
-      source.next();
     }
   }
 }
