@@ -4,13 +4,14 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import outerproduct.multiply.Calibration;
-import outerproduct.multiply.Engine;
+import outerproduct.multiply.ExecutionPath;
 import outerproduct.multiply.Shape;
 
 /**
  * The end of {@code scripts/compare --calibrate}: the report's fitted lines become the cluster's
- * calibration, provided the run measured every line engine {@code auto} chooses by.
+ * calibration, provided the run fitted both shapes' lines for every path it measured.
  */
 final class CalibrationInstall {
   private CalibrationInstall() {}
@@ -21,21 +22,22 @@ final class CalibrationInstall {
    *
    * @throws IllegalArgumentException naming the lines the run could not fit
    */
-  static void install(Path fitted, Path target, PrintWriter out) throws IOException {
+  static void install(Path fitted, List<ExecutionPath> measured, Path target, PrintWriter out)
+      throws IOException {
     if (!Files.exists(fitted)) {
       throw new IllegalArgumentException(
           "--calibrate: the runs support no cost line (each needs runs of two sizes or more)");
     }
     Calibration lines = Calibration.read(fitted);
-    for (Engine engine : new Engine[] {Engine.ITERATOR, Engine.MR}) {
+    for (ExecutionPath path : measured) {
       for (Shape shape : Shape.values()) {
-        if (lines.cost(engine, shape).isEmpty()) {
+        if (lines.cost(path, shape).isEmpty()) {
           throw new IllegalArgumentException(
               "--calibrate: no "
-                  + engine
+                  + path
                   + " line for "
                   + shape
-                  + " multiplies; run both engines on whole tables and queued requests of two"
+                  + " multiplies; run every path on whole tables and queued requests of two"
                   + " sizes or more");
         }
       }
@@ -47,7 +49,7 @@ final class CalibrationInstall {
     for (Calibration.Cost c : lines.costs()) {
       out.printf(
           "  %s %s: %s (%d runs, %d to %d partial products)%n",
-          c.engine(), c.shape(), c.describe(), c.runs(), c.productsMin(), c.productsMax());
+          c.path(), c.shape(), c.describe(), c.runs(), c.productsMin(), c.productsMax());
     }
     out.flush();
   }

@@ -17,8 +17,8 @@ import outerproduct.compare.report.Summary;
 import outerproduct.inputs.MatrixSource;
 import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.cli.CommandErrors;
-import outerproduct.mr.MapReduceMultiply;
 import outerproduct.mr.UberMode;
+import outerproduct.multiply.ExecutionPath;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -89,10 +89,11 @@ public final class CompareCommand implements Callable<Integer> {
   @Option(
       names = "--calibrate",
       description =
-          "Measure this cluster for engine auto: the calibrate preset with engines iterator and mr"
-              + " (unless --preset or --engines say otherwise), then fit each engine's fixed cost"
-              + " and rate and install them as calibration.json in the project folder (or the"
-              + " file --calibration names), where scripts/multiply and auto read them.")
+          "Measure this cluster for auto: the calibrate preset on every execution path (client,"
+              + " iterator, iterator-bulk, mr, mr-bulk; unless --preset or --engines say"
+              + " otherwise), then fit each path's fixed cost and rate and install them as"
+              + " calibration.json in the project folder (or the file --calibration names), where"
+              + " scripts/multiply and auto read them.")
   boolean calibrate;
 
   @Option(names = "--verbose", description = "On an error, print its stack trace too.")
@@ -123,7 +124,6 @@ public final class CompareCommand implements Callable<Integer> {
     Choices.register(cli, Engine.class);
     Choices.register(cli, InputLoad.Method.class);
     Choices.register(cli, InputOptions.Input.class);
-    Choices.register(cli, MapReduceMultiply.Output.class);
     Choices.register(cli, UberMode.class);
     return cli.setErr(err)
         .setParameterExceptionHandler(
@@ -166,7 +166,13 @@ public final class CompareCommand implements Callable<Integer> {
     out.flush();
     if (calibrate && allEqual) {
       CalibrationInstall.install(
-          records.resolveSibling(Reports.CALIBRATION_JSON), engineOptions.calibrationFile, out);
+          records.resolveSibling(Reports.CALIBRATION_JSON),
+          engineOptions.engines.stream()
+              .flatMap(e -> e.path().stream())
+              .filter(p -> p != ExecutionPath.AUTO)
+              .toList(),
+          engineOptions.calibrationFile,
+          out);
     }
     if (!allEqual) {
       spec.commandLine()
@@ -189,7 +195,7 @@ public final class CompareCommand implements Callable<Integer> {
       sweep.preset = Preset.CALIBRATE;
     }
     if (!given.hasMatchedOption("--engines")) {
-      engineOptions.engines = List.of(Engine.ITERATOR, Engine.MR);
+      engineOptions.engines = ExecutionPath.runnable().stream().map(Engine::of).toList();
     }
   }
 

@@ -45,9 +45,7 @@ final class Comparison {
    */
   boolean run(Path recordsFile) throws Exception {
     Semiring<?> semiring = Semirings.forName(options.engineOptions.semiringName);
-    boolean withYarn =
-        options.engineOptions.engines.contains(Engine.MR)
-            || options.engineOptions.engines.contains(Engine.AUTO);
+    boolean withYarn = options.engineOptions.engines.stream().anyMatch(Engine::needsYarn);
     try (TargetCluster cluster = options.clusterOptions.startOrConnect(withYarn)) {
       Target target = cluster.target();
       RunRecordFields records =

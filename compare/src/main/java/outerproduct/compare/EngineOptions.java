@@ -20,12 +20,13 @@ final class EngineOptions {
   @Option(
       names = "--engines",
       split = ",",
-      defaultValue = "iterator,ingest-ceiling,mr,client,auto",
+      defaultValue = "client,iterator,iterator-bulk,mr,mr-bulk,auto",
       paramLabel = "ENGINE",
       description =
-          "Engines to run: iterator, iterator-bulk, ingest-ceiling, mr, client, auto (the engine"
-              + " the estimate and --calibration predict finishes first; put it last). Default:"
-              + " ${DEFAULT-VALUE}.")
+          "Engines to run: the execution paths client, iterator, iterator-bulk, mr, mr-bulk;"
+              + " auto (scripts/multiply's own choice among them by the estimate and"
+              + " --calibration; put it last); ingest-ceiling (the write path replaying the"
+              + " products, a benchmark). Default: ${DEFAULT-VALUE}.")
   List<Engine> engines;
 
   @Option(
@@ -90,15 +91,6 @@ final class EngineOptions {
   String fileCompression;
 
   @Option(
-      names = "--mr-output",
-      defaultValue = "batchwriter",
-      paramLabel = "batchwriter|bulk",
-      description =
-          "MapReduce engine: how reducers deliver C: batchwriter or bulk. Default:"
-              + " ${DEFAULT-VALUE}.")
-  MapReduceMultiply.Output mrOutput;
-
-  @Option(
       names = "--mr-uber",
       defaultValue = "auto",
       paramLabel = "auto|on|off",
@@ -159,7 +151,6 @@ final class EngineOptions {
         cSplits,
         cDurability,
         reducers,
-        mrOutput,
         mrUber,
         mrConf,
         mrPresum,

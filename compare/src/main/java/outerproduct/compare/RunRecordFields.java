@@ -3,9 +3,12 @@ package outerproduct.compare;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.Objects;
+import java.util.Optional;
 import outerproduct.compare.engine.Engine;
 import outerproduct.compare.report.RunRecords;
 import outerproduct.kernel.accumulo.ProductEstimate;
+import outerproduct.kernel.product.Output;
+import outerproduct.multiply.ExecutionPath;
 
 /** The fields every run record shares (docs/format.md), for runs that finished and that failed. */
 final class RunRecordFields {
@@ -107,15 +110,21 @@ final class RunRecordFields {
    */
   private static void putEngineSettings(
       ObjectNode record, Engine engine, Engine.Settings settings) {
-    if (engine == Engine.ITERATOR_BULK) {
+    Optional<ExecutionPath> path = engine.path().filter(p -> p != ExecutionPath.AUTO);
+    if (path.isEmpty() || path.get() == ExecutionPath.ITERATOR) {
+      return;
+    }
+    if (path.get().output() == Output.BULK) {
       record
-          .put("presum", Engine.bulkWindow(settings))
           .put("c_durability", "bulk import")
           .put("file_compression", Objects.requireNonNullElse(settings.bulkCompression(), "gz"));
-    } else if (engine != Engine.ITERATOR && engine != Engine.AUTO) {
-      record
-          .put("presum", engine == Engine.MR ? settings.mrPresum() : 0)
-          .put("c_durability", "default (sync)");
+    } else {
+      record.put("c_durability", "default (sync)");
+    }
+    switch (path.get().engine()) {
+      case ITERATOR -> record.put("presum", Engine.bulkWindow(settings));
+      case MAPREDUCE -> record.put("presum", settings.mrPresum());
+      default -> record.put("presum", 0);
     }
   }
 }

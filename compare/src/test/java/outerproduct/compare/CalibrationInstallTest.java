@@ -14,19 +14,22 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import outerproduct.multiply.Calibration;
-import outerproduct.multiply.Engine;
+import outerproduct.multiply.ExecutionPath;
 import outerproduct.multiply.Shape;
 
 class CalibrationInstallTest {
+  private static final List<ExecutionPath> MEASURED =
+      List.of(ExecutionPath.ITERATOR, ExecutionPath.MR);
+
   @TempDir Path dir;
 
   private Path fitted(boolean withMapReduceSubsets) throws Exception {
     List<Calibration.Cost> costs = new ArrayList<>();
-    costs.add(new Calibration.Cost(Engine.ITERATOR, Shape.WHOLE, 0.3, 6e5, 3, 10, 20));
-    costs.add(new Calibration.Cost(Engine.ITERATOR, Shape.SUBSET, 0.2, 7e5, 9, 10, 20));
-    costs.add(new Calibration.Cost(Engine.MR, Shape.WHOLE, 19, 8e5, 3, 10, 20));
+    costs.add(new Calibration.Cost(ExecutionPath.ITERATOR, Shape.WHOLE, 0.3, 6e5, 3, 10, 20));
+    costs.add(new Calibration.Cost(ExecutionPath.ITERATOR, Shape.SUBSET, 0.2, 7e5, 9, 10, 20));
+    costs.add(new Calibration.Cost(ExecutionPath.MR, Shape.WHOLE, 19, 8e5, 3, 10, 20));
     if (withMapReduceSubsets) {
-      costs.add(new Calibration.Cost(Engine.MR, Shape.SUBSET, 5, 4e5, 9, 10, 20));
+      costs.add(new Calibration.Cost(ExecutionPath.MR, Shape.SUBSET, 5, 4e5, 9, 10, 20));
     }
     Path file = dir.resolve("report").resolve("calibration.json");
     new Calibration("fitted", "embedded", "2026-11-26", "abc", "c", costs).write(file);
@@ -37,7 +40,7 @@ class CalibrationInstallTest {
   void everyLineInstallsTheFileAndPrintsIt() throws Exception {
     Path target = dir.resolve("conf").resolve("calibration.json");
     StringWriter out = new StringWriter();
-    CalibrationInstall.install(fitted(true), target, new PrintWriter(out, true));
+    CalibrationInstall.install(fitted(true), MEASURED, target, new PrintWriter(out, true));
     assertEquals(4, Calibration.read(target).costs().size());
     assertTrue(
         out.toString().contains("mr whole: 19.00 s + pp / 8.00e+05 pp/s (3 runs"), out.toString());
@@ -51,7 +54,7 @@ class CalibrationInstallTest {
             IllegalArgumentException.class,
             () ->
                 CalibrationInstall.install(
-                    fitted(false), target, new PrintWriter(new StringWriter())));
+                    fitted(false), MEASURED, target, new PrintWriter(new StringWriter())));
     assertTrue(e.getMessage().contains("no mr line for subset multiplies"), e.getMessage());
     assertFalse(Files.exists(target));
   }

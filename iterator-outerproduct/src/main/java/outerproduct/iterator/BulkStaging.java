@@ -10,13 +10,11 @@ import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Range;
-import org.apache.accumulo.core.security.NamespacePermission;
-import org.apache.accumulo.core.security.SystemPermission;
-import org.apache.accumulo.core.security.TablePermission;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import outerproduct.kernel.accumulo.BulkImportCheck;
 
 /**
  * The client's side of bulk output: one multiply's staging directory, which the tablet servers fill
@@ -47,11 +45,11 @@ final class BulkStaging implements AutoCloseable {
    */
   static BulkStaging create(AccumuloClient client, String parent, List<String> results)
       throws AccumuloException, AccumuloSecurityException, IOException {
-    checkMayImport(client, results);
+    BulkImportCheck.check(client, results);
     Path root =
         parent != null
             ? new Path(checkQualified(parent))
-            : new Path(firstVolume(client), DIRECTORY);
+            : new Path(BulkImportCheck.firstVolume(client), DIRECTORY);
     FileSystem fs = FileSystem.get(root.toUri(), new Configuration());
     Path dir = new Path(root, UUID.randomUUID().toString());
     for (String sub : new String[] {StretchFiles.TEMPORARY, StretchFiles.COMMITTED}) {
@@ -60,37 +58,6 @@ final class BulkStaging implements AutoCloseable {
       }
     }
     return new BulkStaging(fs, dir);
-  }
-
-  /**
-   * Accumulo 2.1's client-side bulk import reads the system configuration, which needs System
-   * permission SYSTEM, and the import needs permission BULK_IMPORT on the table or its namespace:
-   * asked before anything runs rather than after every tablet server has written its files.
-   */
-  private static void checkMayImport(AccumuloClient client, List<String> results)
-      throws AccumuloException, AccumuloSecurityException {
-    String user = client.whoami();
-    if (!client.securityOperations().hasSystemPermission(user, SystemPermission.SYSTEM)) {
-      throw new IllegalArgumentException(
-          "output bulk: user '"
-              + user
-              + "' lacks System permission SYSTEM, which Accumulo 2.1's bulk import needs to read"
-              + " the system configuration; use output batchwriter or grant it");
-    }
-    for (String table : results) {
-      String namespace = table.contains(".") ? table.substring(0, table.indexOf('.')) : "";
-      if (!client.securityOperations().hasTablePermission(user, table, TablePermission.BULK_IMPORT)
-          && !client
-              .securityOperations()
-              .hasNamespacePermission(user, namespace, NamespacePermission.BULK_IMPORT)) {
-        throw new IllegalArgumentException(
-            "output bulk: user '"
-                + user
-                + "' lacks Table permission BULK_IMPORT on '"
-                + table
-                + "'");
-      }
-    }
   }
 
   /** The compressions Accumulo 2.1 writes RFiles with (its {@code table.file.compress.type}). */
@@ -137,16 +104,6 @@ final class BulkStaging implements AutoCloseable {
           "staging '" + uri + "' must be a qualified URI (hdfs://..., file:/...)");
     }
     return uri;
-  }
-
-  private static String firstVolume(AccumuloClient client)
-      throws AccumuloException, AccumuloSecurityException {
-    String volumes = client.instanceOperations().getSystemConfiguration().get("instance.volumes");
-    if (volumes == null || volumes.isBlank()) {
-      throw new IllegalArgumentException(
-          "output bulk: the instance names no instance.volumes; give a staging directory");
-    }
-    return volumes.split(",")[0].trim();
   }
 
   /** The directory's URI, for the write iterators. */

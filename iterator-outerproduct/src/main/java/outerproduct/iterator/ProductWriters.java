@@ -18,6 +18,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import outerproduct.kernel.accumulo.IteratorOptionChecks;
 import outerproduct.kernel.cli.Choices;
+import outerproduct.kernel.product.Output;
 import outerproduct.kernel.product.PresumBuffer;
 import outerproduct.kernel.semiring.Semiring;
 
@@ -29,7 +30,7 @@ import outerproduct.kernel.semiring.Semiring;
 final class ProductWriters {
   private static final String NAME = RemoteWriteIterator.class.getSimpleName();
 
-  private final OutputMode output;
+  private final Output output;
   private final int presum;
   private final long writerMemory;
   private final int writerThreads;
@@ -55,7 +56,7 @@ final class ProductWriters {
     String compression = options.get(FILE_COMPRESSION_OPTION);
     fileProperties =
         compression == null ? Map.of() : Map.of("table.file.compress.type", compression);
-    staging = output == OutputMode.BULK ? stagingOf(options) : null;
+    staging = output == Output.BULK ? stagingOf(options) : null;
   }
 
   /**
@@ -65,10 +66,10 @@ final class ProductWriters {
     return new ProductWriters(options);
   }
 
-  private static OutputMode outputOf(Map<String, String> options) {
-    String text = options.getOrDefault(OUTPUT_OPTION, OutputMode.BATCH_WRITER.label());
+  private static Output outputOf(Map<String, String> options) {
+    String text = options.getOrDefault(OUTPUT_OPTION, Output.BATCH_WRITER.label());
     try {
-      return Choices.parse(OutputMode.class, text);
+      return Choices.parse(Output.class, text);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
           NAME + ": option '" + OUTPUT_OPTION + "': " + e.getMessage(), e);
@@ -103,7 +104,7 @@ final class ProductWriters {
   /** A writer for one call: C and/or CT (null when not written). */
   <T> ProductWriter<T> open(Semiring<T> semiring, RemoteConnection connection, String c, String ct)
       throws IOException {
-    if (output == OutputMode.BULK) {
+    if (output == Output.BULK) {
       FileSystem fs = FileSystem.get(staging.toUri(), new Configuration());
       return new StretchFiles<>(
           semiring, fs, staging, c != null, ct != null, window, fileProperties);

@@ -20,6 +20,7 @@ import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.kernel.accumulo.IteratorOptionChecks;
+import outerproduct.kernel.product.Output;
 import outerproduct.kernel.product.PresumBuffer;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
@@ -141,7 +142,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
    */
   public static void setBulkOutput(
       IteratorSetting setting, String stagingUri, long windowProducts, String compression) {
-    setting.addOption(OUTPUT_OPTION, OutputMode.BULK.label());
+    setting.addOption(OUTPUT_OPTION, Output.BULK.label());
     setting.addOption(STAGING_OPTION, stagingUri);
     setting.addOption(
         WINDOW_OPTION, Long.toString(PresumBuffer.checkCells(WINDOW_OPTION, windowProducts)));

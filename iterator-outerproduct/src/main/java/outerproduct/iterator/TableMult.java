@@ -18,13 +18,14 @@ import org.apache.accumulo.core.data.Range;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.product.MultiplyBuilder;
+import outerproduct.kernel.product.Output;
 import outerproduct.kernel.product.PresumBuffer;
 
 /**
  * C = ATᵀ ⊕.⊗ B computed inside the tablet servers: a batch scan of B carrying {@link
  * TwoTableIterator} (reads AT over each tablet's range, forms the outer product) and {@link
  * RemoteWriteIterator} (writes C), every tablet of B in parallel; ⊕ runs lazily in C's {@link
- * SemiringCombiner}. C is written through BatchWriters, or with {@link OutputMode#BULK} from sorted
+ * SemiringCombiner}. C is written through BatchWriters, or with {@link Output#BULK} from sorted
  * files the tablet servers stage, imported once ({@link BulkStaging}).
  *
  * <pre>{@code
@@ -183,11 +184,11 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   }
 
   /**
-   * How the tablet servers write C: {@link OutputMode#BATCH_WRITER} (the default) or {@link
-   * OutputMode#BULK}, which needs System permission SYSTEM and Table permission BULK_IMPORT on C
-   * and CT.
+   * How the tablet servers write C: {@link Output#BATCH_WRITER} (the default) or {@link
+   * Output#BULK}, which needs System permission SYSTEM and Table permission BULK_IMPORT on C and
+   * CT.
    */
-  public TableMult output(OutputMode output) {
+  public TableMult output(Output output) {
     writing.output = Objects.requireNonNull(output, "output");
     return this;
   }
@@ -345,7 +346,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     ResultScan scan =
         new ResultScan(client, results, clock).prepare(semiring, removeZeros, replaceIncomplete);
     ResultScan.Totals totals;
-    if (writing.output == OutputMode.BULK) {
+    if (writing.output == Output.BULK) {
       totals =
           scan.scanBulk(
               inputs, table, ranges, stack, scanThreads, progress, writing.staging, c, ct);

@@ -2,6 +2,7 @@ package outerproduct.iterator;
 
 import java.util.Properties;
 import org.apache.accumulo.core.client.IteratorSetting;
+import outerproduct.kernel.product.Output;
 import outerproduct.kernel.product.PresumBuffer;
 
 /**
@@ -17,7 +18,7 @@ final class WriteSettings {
   long monitorMillis;
   long writerMemory = RemoteWriteIterator.DEFAULT_WRITER_MEMORY;
   int writerThreads = RemoteWriteIterator.DEFAULT_WRITER_THREADS;
-  OutputMode output = OutputMode.BATCH_WRITER;
+  Output output = Output.BATCH_WRITER;
   String staging;
   long window = TableMult.DEFAULT_WINDOW;
   String fileCompression;
@@ -49,7 +50,7 @@ final class WriteSettings {
     RemoteWriteIterator.setPresum(s, presumCells(wholeTable));
     RemoteWriteIterator.setMonitoring(s, monitorEntries, monitorMillis);
     RemoteWriteIterator.setWriter(s, writerMemory, writerThreads);
-    if (output == OutputMode.BULK) {
+    if (output == Output.BULK) {
       RemoteWriteIterator.setBulkOutput(s, stagingUri, window, fileCompression);
     }
     return s;

@@ -50,6 +50,7 @@ import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.ResultChecksum;
 import outerproduct.kernel.oracle.SparseMatrix;
+import outerproduct.kernel.product.Output;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 
@@ -212,7 +213,7 @@ class ServerFaultsIT {
                       .transposeOf("faultAT")
                       .times("faultB")
                       .into("Cbulkfault")
-                      .output(OutputMode.BULK)
+                      .output(Output.BULK)
                       .monitorEvery(20_000, 250)
                       .onProgress(p -> done.addAndGet(p.partialProducts()))
                       .run());
@@ -269,7 +270,7 @@ class ServerFaultsIT {
                       .transposeOf("faultAT")
                       .times("faultB")
                       .into("Cimportfault")
-                      .output(OutputMode.BULK)
+                      .output(Output.BULK)
                       .staging(staging.toUri().toString())
                       .run());
       while (!importBegun(staging)) {

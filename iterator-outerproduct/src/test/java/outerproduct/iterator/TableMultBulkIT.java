@@ -43,6 +43,7 @@ import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.ResultChecksum;
 import outerproduct.kernel.oracle.SparseMatrix;
+import outerproduct.kernel.product.Output;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 
@@ -92,7 +93,7 @@ class TableMultBulkIT {
             .transposeOf("bulkAT10")
             .times("bulkB10")
             .into("Cbulk10")
-            .output(OutputMode.BULK)
+            .output(Output.BULK)
             .staging(staging.toUri().toString())
             .bulkFiles(2_000, "snappy")
             .run();
@@ -121,7 +122,7 @@ class TableMultBulkIT {
         .rows(rows)
         .atColumns(atCols.toD4m())
         .bColumns(bCols.toD4m())
-        .output(OutputMode.BULK)
+        .output(Output.BULK)
         .run();
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10, rows, atCols, bCols);
     assertTrue(oracle.nnz() > 0, "the subset is not empty");
@@ -157,7 +158,7 @@ class TableMultBulkIT {
         .times("bulkBs_" + suffix)
         .into("bulkCs_" + suffix)
         .semiring(name)
-        .output(OutputMode.BULK)
+        .output(Output.BULK)
         .bulkFiles(5, null)
         .run();
     assertEquals(
@@ -174,7 +175,7 @@ class TableMultBulkIT {
           .times("bulkB10")
           .into("Cbulktwice")
           .rows("1,:,200,")
-          .output(OutputMode.BULK)
+          .output(Output.BULK)
           .run();
     }
     SparseMatrix once =
@@ -259,7 +260,7 @@ class TableMultBulkIT {
                     .transposeOf("bulkAT10")
                     .times("bulkBadValues")
                     .into("Cbulkkept")
-                    .output(OutputMode.BULK)
+                    .output(Output.BULK)
                     .staging(staging.toUri().toString())
                     .run());
     assertTrue(
@@ -277,7 +278,7 @@ class TableMultBulkIT {
                 .transposeOf("bulkAT10")
                 .times("bulkBadValues")
                 .into("Cbulknew")
-                .output(OutputMode.BULK)
+                .output(Output.BULK)
                 .run());
     assertFalse(
         client.tableOperations().exists("Cbulknew"), "a C the failed multiply made is deleted");
@@ -301,7 +302,7 @@ class TableMultBulkIT {
                     .transposeOf("bulkAT10")
                     .times("bulkB10")
                     .into("Cdora")
-                    .output(OutputMode.BULK)
+                    .output(Output.BULK)
                     .run());
     assertEquals(
         "output bulk: user 'dora' lacks System permission SYSTEM, which Accumulo 2.1's bulk import"
@@ -325,10 +326,12 @@ class TableMultBulkIT {
                     .transposeOf("bulkAT10")
                     .times("bulkB10")
                     .into("Cshared")
-                    .output(OutputMode.BULK)
+                    .output(Output.BULK)
                     .run());
     assertEquals(
-        "output bulk: user 'dora' lacks Table permission BULK_IMPORT on 'Cshared'", e.getMessage());
+        "output bulk: user 'dora' lacks Table permission BULK_IMPORT on 'Cshared'; use output"
+            + " batchwriter or grant it",
+        e.getMessage());
     assertEquals(0, TableChecksum.of(client, "Cshared", LONG, Authorizations.EMPTY).nnz());
 
     TableMult mult = TableMult.on(props).transposeOf("bulkAT10").times("bulkB10").into("Cx");
@@ -347,7 +350,7 @@ class TableMultBulkIT {
    */
   private List<IteratorSetting> stack(String stagingUri, long monitorEvery) {
     WriteSettings writing = new WriteSettings();
-    writing.output = OutputMode.BULK;
+    writing.output = Output.BULK;
     writing.monitorEntries = monitorEvery;
     return List.of(
         ProductStack.outerProduct(

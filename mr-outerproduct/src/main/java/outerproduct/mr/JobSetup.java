@@ -21,6 +21,7 @@ import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.accumulo.RowRangesIterator;
 import outerproduct.kernel.d4m.RowRange;
 import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.product.Output;
 import outerproduct.mr.io.CellKey;
 import outerproduct.mr.io.CellPartitioner;
 import outerproduct.mr.task.MutationReducer;
@@ -132,7 +133,7 @@ final class JobSetup {
   }
 
   private static void output(Job job, JobSpec spec, PrivateJobDir dir) {
-    if (spec.output() == MapReduceMultiply.Output.BULK) {
+    if (spec.output() == Output.BULK) {
       job.setReducerClass(RFileReducer.class);
       job.setOutputFormatClass(AccumuloFileOutputFormat.class);
       job.setOutputKeyClass(Key.class);

@@ -2,6 +2,7 @@ package outerproduct.mr;
 
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.product.Output;
 
 /** Everything the job's configuration is made from, as the builder collected it. */
 record JobSpec(
@@ -15,5 +16,5 @@ record JobSpec(
     boolean removeZeros,
     int presum,
     int reducers,
-    MapReduceMultiply.Output output,
+    Output output,
     boolean uber) {}

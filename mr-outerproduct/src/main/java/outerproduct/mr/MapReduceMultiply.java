@@ -14,17 +14,17 @@ import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.TableNotFoundException;
-import org.apache.accumulo.core.security.SystemPermission;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
+import outerproduct.kernel.accumulo.BulkImportCheck;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.ResultState;
-import outerproduct.kernel.cli.Choice;
 import outerproduct.kernel.product.MultiplyBuilder;
+import outerproduct.kernel.product.Output;
 import outerproduct.kernel.product.PresumBuffer;
 
 /**
@@ -45,25 +45,6 @@ import outerproduct.kernel.product.PresumBuffer;
  * {@link JobResults}.
  */
 public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> {
-  /** How reducers deliver C. */
-  public enum Output implements Choice {
-    /** Mutations through AccumuloOutputFormat. */
-    BATCH_WRITER("batchwriter"),
-    /** Sorted RFiles, imported into C in one bulk import after the job. */
-    BULK("bulk");
-
-    private final String label;
-
-    Output(String label) {
-      this.label = label;
-    }
-
-    @Override
-    public String label() {
-      return label;
-    }
-  }
-
   /** The job's counters and times. */
   public record Result(
       String jobId,
@@ -255,7 +236,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     InputTables.checkReadable(client, at, b);
     if (output == Output.BULK) {
-      checkMayBulkImport(client);
+      BulkImportCheck.check(client, List.of(c));
     }
     if (client.tableOperations().exists(c)) {
       ResultState.checkMayWrite(client, c);
@@ -303,24 +284,6 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
     double seconds = (System.nanoTime() - begin) / 1e9;
     return JobResults.read(
         job, new JobPhases.ClientTimes(submitBegin, submitted, done, imported), seconds);
-  }
-
-  /**
-   * Accumulo 2.1's client-side bulk import reads the system configuration (to pick the crypto
-   * service), which needs System permission SYSTEM; without it the import fails after the whole job
-   * has run. Asked up front instead, before C is created.
-   */
-  private static void checkMayBulkImport(AccumuloClient client)
-      throws AccumuloException, AccumuloSecurityException {
-    String user = client.whoami();
-    if (!client.securityOperations().hasSystemPermission(user, SystemPermission.SYSTEM)) {
-      throw new IllegalArgumentException(
-          "output bulk: user '"
-              + user
-              + "' lacks System permission"
-              + " SYSTEM, which Accumulo 2.1's bulk import needs to read the system configuration;"
-              + " use output batchwriter or grant it");
-    }
   }
 
   private void importFiles(AccumuloClient client, FileSystem fs, Path dir)

@@ -11,9 +11,11 @@ import org.apache.hadoop.util.ToolRunner;
 import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.cli.CommandErrors;
-import outerproduct.kernel.semiring.Semirings;
+import outerproduct.kernel.cli.RequestOptions;
+import outerproduct.kernel.product.Output;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -55,22 +57,7 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
       description = "Result table C: new, or empty without combiners.")
   String c;
 
-  @Option(
-      names = "--semiring",
-      defaultValue = Semirings.DEFAULT,
-      description = "Built-in name or class name. Default: ${DEFAULT-VALUE}.")
-  String semiring;
-
-  @Option(names = "--rows", description = "Shared rows k in D4M syntax, e.g. '1,:,100,'.")
-  String rows;
-
-  @Option(names = "--at-columns", description = "Columns of AT to use (rows of C), D4M list.")
-  String atColumns;
-
-  @Option(
-      names = {"--columns", "--b-columns"},
-      description = "Columns of B to use (columns of C), D4M list.")
-  String bColumns;
+  @Mixin RequestOptions request;
 
   @Option(
       names = "--reducers",
@@ -93,14 +80,7 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
       description =
           "batchwriter (AccumuloOutputFormat) or bulk (RFiles + one bulk import). Default:"
               + " ${DEFAULT-VALUE}.")
-  MapReduceMultiply.Output output;
-
-  @Option(
-      names = "--replace-incomplete",
-      description =
-          "Empty a C that an earlier multiply left unfinished (table.custom.outerproduct.state)"
-              + " instead of refusing it.")
-  boolean replaceIncomplete;
+  Output output;
 
   @Option(
       names = "--remove-zeros",
@@ -144,7 +124,7 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
   @Override
   public int run(String[] args) {
     CommandLine cli = new CommandLine(this);
-    Choices.register(cli, MapReduceMultiply.Output.class);
+    Choices.register(cli, Output.class);
     Choices.register(cli, UberMode.class);
     cli.setParameterExceptionHandler(
         (e, given) -> {
@@ -197,7 +177,6 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
             .transposeOf(at)
             .times(b)
             .into(c)
-            .semiring(semiring)
             .reducers(reducers)
             .presum(presum)
             .output(output)
@@ -208,22 +187,10 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
                         .getErr()
                         .println(
                             "submitted " + job.getJobID() + ", tracking " + job.getTrackingURL()));
-    if (rows != null) {
-      multiply.rows(rows);
-    }
-    if (atColumns != null) {
-      multiply.atColumns(atColumns);
-    }
-    if (bColumns != null) {
-      multiply.bColumns(bColumns);
-    }
     if (removeZeros) {
       multiply.removeZeros();
     }
-    if (replaceIncomplete) {
-      multiply.replaceIncomplete();
-    }
-    return multiply;
+    return request.applyTo(multiply);
   }
 
   private void print(MapReduceMultiply.Result r) {

@@ -35,9 +35,9 @@ import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.SparseMatrix;
 import outerproduct.kernel.product.MultiplyBuilder;
+import outerproduct.kernel.product.Output;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
-import outerproduct.mr.MapReduceMultiply.Output;
 
 /**
  * The MapReduce engine on the shared MiniAccumuloCluster and MiniMRYarnCluster (tasks in container

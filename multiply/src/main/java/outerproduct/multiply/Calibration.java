@@ -18,11 +18,11 @@ import java.util.Optional;
 import outerproduct.kernel.cli.Choices;
 
 /**
- * How long each engine takes on one cluster, as a line per engine and {@link Shape}: a fixed cost
- * plus the partial products over a rate. {@code scripts/compare --calibrate} fits the lines to
- * multiplies it runs on the cluster and writes them as a small JSON file; {@link #shipped()} are
- * the lines measured on the machine kind the project is developed on (2 cores, 24 GiB, the embedded
- * cluster), for a cluster that has not been calibrated.
+ * How long each {@link ExecutionPath} takes on one cluster, as a line per path and {@link Shape}: a
+ * fixed cost plus the partial products over a rate. {@code scripts/compare --calibrate} fits the
+ * lines to multiplies it runs on the cluster and writes them as a small JSON file; {@link
+ * #shipped()} are the lines measured on the machine kind the project is developed on (2 cores, 24
+ * GiB, the embedded cluster), for a cluster that has not been calibrated.
  *
  * <p>The times are what a caller waits: from the call, creating C included, to C readable. A line
  * is only as good as the sizes it was fitted on ({@link Cost#productsMin()} to {@link
@@ -52,12 +52,12 @@ public record Calibration(
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   /**
-   * One engine's time for one shape: {@code fixedSeconds + products / productsPerSecond}.
+   * One path's time for one shape: {@code fixedSeconds + products / productsPerSecond}.
    *
    * @param runs the multiplies the line was fitted to
    */
   public record Cost(
-      Engine engine,
+      ExecutionPath path,
       Shape shape,
       double fixedSeconds,
       double productsPerSecond,
@@ -65,16 +65,16 @@ public record Calibration(
       long productsMin,
       long productsMax) {
     public Cost {
-      if (engine == Engine.AUTO) {
-        throw new IllegalArgumentException("a cost line names a real engine, not auto");
+      if (path == ExecutionPath.AUTO) {
+        throw new IllegalArgumentException("a cost line names a path, not auto");
       }
       if (!(fixedSeconds >= 0) || !Double.isFinite(fixedSeconds)) {
         throw new IllegalArgumentException(
-            engine + " " + shape + ": fixed_s must be a number >= 0, got " + fixedSeconds);
+            path + " " + shape + ": fixed_s must be a number >= 0, got " + fixedSeconds);
       }
       if (!(productsPerSecond > 0) || !Double.isFinite(productsPerSecond)) {
         throw new IllegalArgumentException(
-            engine + " " + shape + ": pp_per_s must be a number > 0, got " + productsPerSecond);
+            path + " " + shape + ": pp_per_s must be a number > 0, got " + productsPerSecond);
       }
     }
 
@@ -111,9 +111,9 @@ public record Calibration(
     return Files.isReadable(installed) ? read(installed) : shipped();
   }
 
-  /** The line for {@code engine} and {@code shape}, if this calibration has one. */
-  public Optional<Cost> cost(Engine engine, Shape shape) {
-    return costs.stream().filter(c -> c.engine() == engine && c.shape() == shape).findFirst();
+  /** The line for {@code path} and {@code shape}, if this calibration has one. */
+  public Optional<Cost> cost(ExecutionPath path, Shape shape) {
+    return costs.stream().filter(c -> c.path() == path && c.shape() == shape).findFirst();
   }
 
   /** The lines measured on the project's development machine kind. */
@@ -161,7 +161,7 @@ public record Calibration(
     for (Cost c : costs) {
       lines
           .addObject()
-          .put("engine", c.engine().label())
+          .put("path", c.path().label())
           .put("shape", c.shape().label())
           .put("fixed_s", c.fixedSeconds())
           .put("pp_per_s", c.productsPerSecond())
@@ -200,7 +200,7 @@ public record Calibration(
 
   private static Cost cost(JsonNode line) {
     return new Cost(
-        Choices.parse(Engine.class, text(line, "engine")),
+        Choices.parse(ExecutionPath.class, text(line, line.has("path") ? "path" : "engine")),
         Choices.parse(Shape.class, text(line, "shape")),
         number(line, "fixed_s"),
         number(line, "pp_per_s"),

@@ -1,10 +1,10 @@
 package outerproduct.multiply;
 
 import java.nio.file.Path;
-import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
-import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -12,51 +12,68 @@ import org.apache.hadoop.conf.Configuration;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.product.MultiplyBuilder;
+import outerproduct.kernel.product.Output;
+import outerproduct.kernel.semiring.Semirings;
 import outerproduct.mr.MapReduceMultiply;
 import outerproduct.mr.UberMode;
 
 /**
- * C = ATᵀ ⊕.⊗ B on whichever engine finishes first: the builder counts the request's partial
- * products ({@link ProductEstimate}), predicts each engine's time from the cluster's {@link
- * Calibration} and runs the soonest, or the engine {@link #engine} names.
+ * C = ATᵀ ⊕.⊗ B on whichever {@link ExecutionPath} finishes first: the builder counts the request's
+ * partial products ({@link ProductEstimate}), rules out the paths this caller cannot run ({@link
+ * PathChecks}), predicts each other path's time from the cluster's {@link Calibration} and runs the
+ * soonest, or the path {@link #path} names.
  *
  * <pre>{@code
  * Multiply.Result r = Multiply.on(clientPropertiesFile)
  *     .transposeOf("AT").times("B").into("C")
- *     .hadoop(yarnConfiguration)              // without it, only the iterator engine can run
+ *     .hadoop(yarnConfiguration)              // without it, no MapReduce path can run
  *     .rows("1,:,100,")
  *     .run();
- * r.decision().choice().why(); // "iterator: predicted 12× sooner; ..."
+ * r.decision().choice().why(); // "client: predicted 2.1× sooner than iterator, the next"
  * }</pre>
  *
- * <p>Each engine runs with its own builder's defaults (the MapReduce engine in uber mode for row
+ * <p>Each path runs with its own builder's defaults (the MapReduce engine in uber mode for row
  * subsets, with one reducer, and two for whole tables), which are what the calibration measures;
- * {@link #iterator} and {@link #mapReduce} change them. C is created by the engine that runs, as
- * that engine needs it, so an existing C must suit the chosen engine (see each engine's docs).
+ * {@link #iterator} and {@link #mapReduce} change them. C is created by the path that runs, as that
+ * path needs it, so an existing C must suit the chosen path (see each engine's docs).
  */
 public final class Multiply extends MultiplyBuilder<Multiply> {
   /** Reducers of a whole-table MapReduce multiply unless {@link #mapReduce} says otherwise. */
   public static final int WHOLE_TABLE_REDUCERS = 2;
 
-  /** What was decided before anything ran: the count, the calibration, the engine and why. */
+  /**
+   * What was decided before anything ran: the count (null where a path was named and nothing was
+   * counted), the calibration, the path and why.
+   */
   public record Decision(
-      ProductEstimate.Estimate estimate, Calibration calibration, EngineChoice choice) {}
+      ProductEstimate.Estimate estimate, Calibration calibration, Shape shape, PathChoice choice) {
+    /** The path that runs. */
+    public ExecutionPath path() {
+      return choice.path();
+    }
+
+    /** Every path's prediction or exclusion, one line each ({@link PathChoice#explain}). */
+    public List<String> explain() {
+      return choice.explain(calibration, shape);
+    }
+  }
 
   /**
-   * The decision and the chosen engine's result (the other is null). {@code seconds} runs from the
-   * call, the estimate included, to C readable.
+   * The decision and the chosen path's result (the engine's own result, the others null). {@code
+   * seconds} runs from the call, the estimate and creating C included, to C readable.
    */
   public record Result(
       Decision decision,
       long partialProducts,
       long entriesWritten,
       double seconds,
+      ClientMultiply.Result client,
       TableMult.Result iterator,
       MapReduceMultiply.Result mapReduce) {}
 
   private final Path clientPropertiesFile;
   private final Properties clientProperties;
-  private Engine engine = Engine.AUTO;
+  private ExecutionPath path = ExecutionPath.AUTO;
   private Calibration calibration;
   private Configuration hadoop;
   private AccumuloClient sharedClient;
@@ -93,13 +110,13 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
             c -> new Multiply(clientPropertiesFile, p, at, b, requireResult("into (C)", c, at, b)));
   }
 
-  /** {@link Engine#AUTO} (the default) or the engine to run regardless of the prediction. */
-  public Multiply engine(Engine engine) {
-    this.engine = Objects.requireNonNull(engine);
+  /** {@link ExecutionPath#AUTO} (the default) or the path to run regardless of the prediction. */
+  public Multiply path(ExecutionPath path) {
+    this.path = Objects.requireNonNull(path);
     return this;
   }
 
-  /** The cost lines to predict with; default {@link Calibration#shipped()}. */
+  /** The cost lines to predict with; default {@link Calibration#installedOrShipped()}. */
   public Multiply calibration(Calibration calibration) {
     this.calibration = Objects.requireNonNull(calibration);
     return this;
@@ -111,50 +128,52 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
     return this;
   }
 
-  /** A client to reuse for the estimate and the iterator engine (default: one per run). */
+  /** A client to reuse for the estimate and the paths that run here (default: one per run). */
   public Multiply client(AccumuloClient client) {
     this.sharedClient = Objects.requireNonNull(client);
     return this;
   }
 
-  /** Changes to the iterator engine's builder when it runs (pre-sum, monitoring, …). */
+  /** Changes to the iterator engine's builder when it runs (pre-sum, bulk files, …). */
   public Multiply iterator(Consumer<TableMult> settings) {
     this.iteratorSettings = Objects.requireNonNull(settings);
     return this;
   }
 
-  /** Changes to the MapReduce engine's builder when it runs (reducers, output, …). */
+  /** Changes to the MapReduce engine's builder when it runs (reducers, pre-sum, …). */
   public Multiply mapReduce(Consumer<MapReduceMultiply> settings) {
     this.mapReduceSettings = Objects.requireNonNull(settings);
     return this;
   }
 
-  /** The engines this builder can run: MapReduce only with a Hadoop configuration. */
-  public Set<Engine> available() {
-    return hadoop == null ? EnumSet.of(Engine.ITERATOR) : EnumSet.of(Engine.ITERATOR, Engine.MR);
-  }
-
   /**
-   * Counts the partial products and chooses the engine, running nothing.
+   * Counts the partial products, rules out the paths this caller cannot run and chooses, running
+   * nothing.
    *
-   * @throws IllegalArgumentException if the asked engine is not available, or auto finds no
-   *     calibrated engine
+   * @throws IllegalArgumentException if the asked path cannot run, or auto finds no candidate
    */
   public Decision decide(AccumuloClient client) throws Exception {
     ProductEstimate.Estimate estimate = estimate(client);
-    Calibration lines = calibration == null ? Calibration.shipped() : calibration;
-    EngineChoice choice =
-        EngineChoice.choose(engine, lines, Shape.of(rows), estimate.partialProducts(), available());
-    return new Decision(estimate, lines, choice);
+    Calibration lines = calibration == null ? Calibration.installedOrShipped() : calibration;
+    Map<ExecutionPath, String> cannotRun =
+        PathChecks.cannotRun(
+            client, c, hadoop, estimate.partialProducts() + Math.max(0, estimate.margin()));
+    Shape shape = Shape.of(rows);
+    PathChoice choice =
+        PathChoice.choose(path, lines, shape, estimate.partialProducts(), cannotRun);
+    return new Decision(estimate, lines, shape, choice);
   }
 
-  /** Decides, then runs the chosen engine. */
+  /**
+   * Runs: the path {@link #path} names without counting, or for {@link ExecutionPath#AUTO} the one
+   * {@link #decide} chooses.
+   */
   public Result run() throws Exception {
     return run(null);
   }
 
   /**
-   * Runs the engine {@code decision} chose (null: decides first), so that a caller that showed a
+   * Runs the path {@code decision} chose (null: as {@link #run()}), so that a caller that showed a
    * decision runs exactly that one without counting again. {@link Result#seconds} runs from this
    * call.
    */
@@ -163,31 +182,77 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
     try (AccumuloClient own =
         sharedClient == null ? Accumulo.newClient().from(clientProperties).build() : null) {
       AccumuloClient client = sharedClient == null ? own : sharedClient;
-      Decision decided = decision == null ? decide(client) : decision;
-      if (decided.choice().engine() == Engine.MR) {
-        MapReduceMultiply.Result r = mapReduce().run();
-        return new Result(
-            decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), null, r);
+      Decision decided =
+          decision != null ? decision : path == ExecutionPath.AUTO ? decide(client) : named();
+      ExecutionPath chosen = decided.path();
+      switch (chosen.engine()) {
+        case CLIENT -> {
+          ClientMultiply.Result r = clientMultiply(client);
+          return new Result(
+              decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), r, null, null);
+        }
+        case ITERATOR -> {
+          TableMult.Result r = tableMult(client, chosen.output()).run();
+          return new Result(
+              decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), null, r, null);
+        }
+        default -> {
+          MapReduceMultiply.Result r = mapReduce(chosen).run();
+          return new Result(
+              decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), null, null, r);
+        }
       }
-      TableMult.Result r = tableMult(client).run();
-      return new Result(
-          decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), r, null);
     }
   }
 
-  private TableMult tableMult(AccumuloClient client) {
+  /** The decision for a named path: nothing counted or predicted. */
+  private Decision named() {
+    return new Decision(
+        null,
+        calibration == null ? Calibration.installedOrShipped() : calibration,
+        Shape.of(rows),
+        new PathChoice(path, Map.of(), Map.of(), "asked for " + path));
+  }
+
+  private ClientMultiply.Result clientMultiply(AccumuloClient client) throws Exception {
+    if (replaceIncomplete) {
+      throw new IllegalArgumentException(
+          "path client: replaceIncomplete is for the server-side paths; the client path writes a"
+              + " new, empty C");
+    }
+    return ClientMultiply.multiply(
+        client,
+        Semirings.forName(semiring),
+        at,
+        b,
+        c,
+        rows,
+        atColumns,
+        bColumns,
+        client.securityOperations().getUserAuthorizations(client.whoami()));
+  }
+
+  private TableMult tableMult(AccumuloClient client, Output output) {
     TableMult mult = TableMult.on(clientProperties).transposeOf(at).times(b).into(c);
     copyRequestTo(mult);
-    mult.client(client);
+    mult.client(client).output(output);
     iteratorSettings.accept(mult);
     return mult;
   }
 
-  private MapReduceMultiply mapReduce() {
+  private MapReduceMultiply mapReduce(ExecutionPath chosen) {
+    if (hadoop == null) {
+      throw new IllegalArgumentException(
+          "path "
+              + chosen
+              + ": the MapReduce engine needs the YARN cluster's Hadoop configuration");
+    }
     MapReduceMultiply job =
         MapReduceMultiply.on(hadoop, clientPropertiesFile).transposeOf(at).times(b).into(c);
     copyRequestTo(job);
-    job.uber(UberMode.AUTO).reducers(rows.isAll() ? WHOLE_TABLE_REDUCERS : 1);
+    job.uber(UberMode.AUTO)
+        .reducers(rows.isAll() ? WHOLE_TABLE_REDUCERS : 1)
+        .output(chosen.output());
     mapReduceSettings.accept(job);
     return job;
   }

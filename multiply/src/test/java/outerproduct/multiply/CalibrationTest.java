@@ -24,8 +24,8 @@ class CalibrationTest {
             "scripts/compare --calibrate",
             List.of(
                 new Calibration.Cost(
-                    Engine.ITERATOR, Shape.WHOLE, 0.25, 6.1e5, 6, 1_000, 9_000_000),
-                new Calibration.Cost(Engine.MR, Shape.SUBSET, 6.5, 2.0e5, 9, 3, 400_000)));
+                    ExecutionPath.ITERATOR, Shape.WHOLE, 0.25, 6.1e5, 6, 1_000, 9_000_000),
+                new Calibration.Cost(ExecutionPath.MR, Shape.SUBSET, 6.5, 2.0e5, 9, 3, 400_000)));
     Path file = dir.resolve("calibration.json");
     written.write(file);
     Calibration read = Calibration.read(file);
@@ -34,17 +34,17 @@ class CalibrationTest {
     assertEquals("abc1234", read.commit());
     assertEquals(
         0.25 + 1_220_000 / 6.1e5,
-        read.cost(Engine.ITERATOR, Shape.WHOLE).get().seconds(1_220_000),
+        read.cost(ExecutionPath.ITERATOR, Shape.WHOLE).get().seconds(1_220_000),
         1e-9);
-    assertTrue(read.cost(Engine.MR, Shape.WHOLE).isEmpty());
+    assertTrue(read.cost(ExecutionPath.MR, Shape.WHOLE).isEmpty());
   }
 
   @Test
-  void shippedLinesCoverBothEnginesAndShapes() {
+  void shippedLinesCoverEveryPathAndShape() {
     Calibration shipped = Calibration.shipped();
-    for (Engine engine : List.of(Engine.ITERATOR, Engine.MR)) {
+    for (ExecutionPath path : ExecutionPath.runnable()) {
       for (Shape shape : Shape.values()) {
-        assertTrue(shipped.cost(engine, shape).isPresent(), engine + " " + shape);
+        assertTrue(shipped.cost(path, shape).isPresent(), path + " " + shape);
       }
     }
     assertTrue(shipped.source().startsWith("shipped defaults"), shipped.source());
@@ -55,7 +55,7 @@ class CalibrationTest {
     Path file = dir.resolve("bad.json");
     Files.writeString(
         file,
-        "{\"costs\": [{\"engine\": \"iterator\", \"shape\": \"whole\", \"fixed_s\": 0.1,"
+        "{\"costs\": [{\"path\": \"iterator\", \"shape\": \"whole\", \"fixed_s\": 0.1,"
             + " \"pp_per_s\": -5}]}");
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> Calibration.read(file));
@@ -63,9 +63,12 @@ class CalibrationTest {
     assertTrue(e.getMessage().contains("costs[0]"), e.getMessage());
     assertTrue(e.getMessage().contains("pp_per_s must be a number > 0, got -5"), e.getMessage());
 
-    Files.writeString(file, "{\"costs\": [{\"engine\": \"spark\", \"shape\": \"whole\"}]}");
+    Files.writeString(file, "{\"costs\": [{\"path\": \"spark\", \"shape\": \"whole\"}]}");
     e = assertThrows(IllegalArgumentException.class, () -> Calibration.read(file));
-    assertTrue(e.getMessage().contains("'spark': expected auto, iterator or mr"), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .contains("'spark': expected auto, client, iterator, iterator-bulk, mr or mr-bulk"),
+        e.getMessage());
 
     Files.writeString(file, "{\"costs\": [");
     e = assertThrows(IllegalArgumentException.class, () -> Calibration.read(file));

@@ -6,24 +6,34 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Properties;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.security.tokens.PasswordToken;
 import org.apache.accumulo.core.security.Authorizations;
+import org.apache.accumulo.core.security.SystemPermission;
+import org.apache.accumulo.core.security.TablePermission;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.EmbeddedYarn;
 import outerproduct.embedded.SharedClusters;
 import outerproduct.inputs.KroneckerGenerator;
 import outerproduct.inputs.MatrixLoader;
 import outerproduct.kernel.accumulo.TableChecksum;
+import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.ResultChecksum;
@@ -34,9 +44,9 @@ import outerproduct.multiply.cli.MultiplyCommand;
 import picocli.CommandLine;
 
 /**
- * The one entry point on the shared MiniAccumuloCluster and MiniMRYarnCluster: it runs the engine
- * its calibration predicts to finish first, on both sides of the choice, and every C equals the
- * in-memory oracle.
+ * The one entry point on the shared MiniAccumuloCluster and MiniMRYarnCluster: every execution path
+ * runs when named and when its calibration predicts it finishes first, a path this caller cannot
+ * run is left out with its reason, and every C equals the in-memory oracle.
  */
 @ExtendWith(SharedClusters.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -67,17 +77,15 @@ class MultiplyIT {
   }
 
   /** Lines under which {@code sooner} wins every multiply by far. */
-  private static Calibration favouring(Engine sooner) {
+  private static Calibration favouring(ExecutionPath sooner) {
     List<Calibration.Cost> costs = new ArrayList<>();
     for (Shape shape : Shape.values()) {
-      costs.add(cost(Engine.ITERATOR, shape, sooner == Engine.ITERATOR));
-      costs.add(cost(Engine.MR, shape, sooner == Engine.MR));
+      for (ExecutionPath path : ExecutionPath.runnable()) {
+        boolean fast = path == sooner;
+        costs.add(new Calibration.Cost(path, shape, fast ? 0 : 1000, fast ? 1e9 : 1, 2, 1, 2));
+      }
     }
     return new Calibration("favouring " + sooner, "test", "2026-11-26", "none", "none", costs);
-  }
-
-  private static Calibration.Cost cost(Engine engine, Shape shape, boolean fast) {
-    return new Calibration.Cost(engine, shape, fast ? 0 : 1000, fast ? 1e9 : 1, 2, 1, 2);
   }
 
   private Multiply multiply(String c) {
@@ -85,39 +93,115 @@ class MultiplyIT {
   }
 
   @Test
-  void autoRunsTheIteratorEngineWhenItIsPredictedSooner() throws Exception {
-    Multiply.Result r =
-        multiply("autoCit")
-            .hadoop(yarn.configuration())
-            .calibration(favouring(Engine.ITERATOR))
-            .run();
-    assertEquals(Engine.ITERATOR, r.decision().choice().engine());
-    assertNotNull(r.iterator());
-    assertNull(r.mapReduce());
-    assertEqualsOracle("autoCit", RowRanges.all());
-    assertEquals(r.decision().estimate().partialProducts(), r.partialProducts(), "estimate exact");
-    assertEquals(ReferenceMultiply.partialProducts(a, b, RowRanges.all()), r.partialProducts());
+  void everyNamedPathRunsAndItsCEqualsTheOracle() throws Exception {
+    for (ExecutionPath path : ExecutionPath.runnable()) {
+      String c = "autoCnamed_" + path.name();
+      Multiply.Result r = multiply(c).path(path).hadoop(yarn.configuration()).run();
+      assertEquals(path, r.decision().path());
+      assertNull(r.decision().estimate(), "a named path counts nothing first");
+      assertEquals(path.engine() == ExecutionPath.Engine.CLIENT, r.client() != null, c);
+      assertEquals(path.engine() == ExecutionPath.Engine.ITERATOR, r.iterator() != null, c);
+      assertEquals(path.engine() == ExecutionPath.Engine.MAPREDUCE, r.mapReduce() != null, c);
+      assertEqualsOracle(c, RowRanges.all(), null, null);
+      assertEquals(ReferenceMultiply.partialProducts(a, b, RowRanges.all()), r.partialProducts());
+    }
   }
 
   @Test
-  void autoRunsMapReduceWhenItIsPredictedSoonerOnWholeTablesAndSubsets() throws Exception {
-    Multiply.Result whole =
-        multiply("autoCmr").hadoop(yarn.configuration()).calibration(favouring(Engine.MR)).run();
-    assertEquals(Engine.MR, whole.decision().choice().engine());
-    assertNotNull(whole.mapReduce());
-    assertFalse(whole.mapReduce().uber(), "whole tables run as a distributed job");
-    assertEqualsOracle("autoCmr", RowRanges.all());
+  void theClientPathKeepsRowsAndColumnFilters() throws Exception {
+    multiply("autoCclientCols")
+        .path(ExecutionPath.CLIENT)
+        .rows(SUBSET)
+        .atColumns("1,:,500,")
+        .bColumns("200,:,900,")
+        .run();
+    assertEqualsOracle(
+        "autoCclientCols",
+        SUBSET,
+        ColumnFilter.parse("1,:,500,"),
+        ColumnFilter.parse("200,:,900,"));
+  }
 
+  @Test
+  void autoRunsWhicheverPathItsLinesPredictSooner() throws Exception {
+    for (ExecutionPath sooner : ExecutionPath.runnable()) {
+      String c = "autoCfav_" + sooner.name();
+      Multiply.Result r =
+          multiply(c)
+              .rows(SUBSET)
+              .hadoop(yarn.configuration())
+              .calibration(favouring(sooner))
+              .run();
+      assertEquals(sooner, r.decision().path(), r.decision().choice().why());
+      assertEquals(5, r.decision().choice().predictedSeconds().size(), "all five are candidates");
+      assertEqualsOracle(c, SUBSET, null, null);
+      assertEquals(
+          r.decision().estimate().partialProducts(), r.partialProducts(), "estimate exact");
+    }
+  }
+
+  @Test
+  void mapReduceRunsAsADistributedJobOnWholeTablesAndUberOnSubsets() throws Exception {
+    Multiply.Result whole =
+        multiply("autoCmr")
+            .hadoop(yarn.configuration())
+            .calibration(favouring(ExecutionPath.MR))
+            .run();
+    assertFalse(whole.mapReduce().uber(), "whole tables run as a distributed job");
+    assertEqualsOracle("autoCmr", RowRanges.all(), null, null);
     Multiply.Result subset =
         multiply("autoCmrRows")
             .rows(SUBSET)
             .hadoop(yarn.configuration())
-            .calibration(favouring(Engine.MR))
+            .calibration(favouring(ExecutionPath.MR))
             .run();
-    assertEquals(Engine.MR, subset.decision().choice().engine());
     assertTrue(subset.mapReduce().uber(), "row subsets run uber, as the calibration measured them");
-    assertEqualsOracle("autoCmrRows", SUBSET);
-    assertEquals(subset.decision().estimate().partialProducts(), subset.partialProducts());
+  }
+
+  @Test
+  void bulkOutputIsExcludedForAUserWithoutTheImportPermission(
+      EmbeddedAccumulo accumulo, @TempDir Path secrets) throws Exception {
+    Path carol = userWithoutSystemPermission(accumulo, secrets, "carol");
+    Multiply.Result r =
+        Multiply.on(carol)
+            .transposeOf("autoAT")
+            .times("autoB")
+            .into("autoCcarol")
+            .rows(SUBSET)
+            .hadoop(yarn.configuration())
+            .calibration(favouring(ExecutionPath.ITERATOR_BULK))
+            .run();
+    Map<ExecutionPath, String> excluded = r.decision().choice().excluded();
+    String reason =
+        "bulk output: user 'carol' lacks System permission SYSTEM, which Accumulo 2.1's bulk"
+            + " import needs to read the system configuration";
+    assertEquals(reason, excluded.get(ExecutionPath.ITERATOR_BULK));
+    assertEquals(reason, excluded.get(ExecutionPath.MR_BULK));
+    assertFalse(r.decision().path().output() == outerproduct.kernel.product.Output.BULK);
+    assertEqualsOracle("autoCcarol", SUBSET, null, null);
+  }
+
+  private Path userWithoutSystemPermission(EmbeddedAccumulo accumulo, Path dir, String user)
+      throws Exception {
+    String password = "pw-" + user + "-" + System.nanoTime();
+    client.securityOperations().createLocalUser(user, new PasswordToken(password));
+    client.securityOperations().grantSystemPermission(user, SystemPermission.CREATE_TABLE);
+    for (String table : new String[] {"autoAT", "autoB"}) {
+      client.securityOperations().grantTablePermission(user, table, TablePermission.READ);
+    }
+    for (String degrees : client.tableOperations().list()) {
+      if (degrees.startsWith("autoAT") || degrees.startsWith("autoB")) {
+        client.securityOperations().grantTablePermission(user, degrees, TablePermission.READ);
+      }
+    }
+    Properties p = accumulo.clientProperties();
+    p.setProperty("auth.principal", user);
+    p.setProperty("auth.token", password);
+    Path file = dir.resolve(user + ".properties");
+    try (OutputStream out = Files.newOutputStream(file)) {
+      p.store(out, null);
+    }
+    return file;
   }
 
   @Test
@@ -126,33 +210,33 @@ class MultiplyIT {
         multiply("autoCshown")
             .rows(SUBSET)
             .hadoop(yarn.configuration())
-            .calibration(favouring(Engine.ITERATOR))
+            .calibration(favouring(ExecutionPath.ITERATOR))
             .decide(client);
     // the same request under lines that now favour MapReduce: the shown decision still runs
     Multiply.Result r =
         multiply("autoCshown")
             .rows(SUBSET)
             .hadoop(yarn.configuration())
-            .calibration(favouring(Engine.MR))
+            .calibration(favouring(ExecutionPath.MR))
             .run(shown);
-    assertEquals(Engine.ITERATOR, r.decision().choice().engine());
+    assertEquals(ExecutionPath.ITERATOR, r.decision().path());
     assertNotNull(r.iterator());
-    assertEqualsOracle("autoCshown", SUBSET);
+    assertEqualsOracle("autoCshown", SUBSET, null, null);
   }
 
   @Test
-  void withoutHadoopAutoRunsTheIteratorEngineOnASubset() throws Exception {
+  void withoutHadoopNoMapReducePathIsACandidate() throws Exception {
     Multiply.Result r =
-        multiply("autoCnoYarn").rows(SUBSET).calibration(favouring(Engine.MR)).run();
-    assertEquals(Engine.ITERATOR, r.decision().choice().engine());
-    assertTrue(
-        r.decision().choice().why().contains("only calibrated engine"),
-        r.decision().choice().why());
-    assertEqualsOracle("autoCnoYarn", SUBSET);
+        multiply("autoCnoYarn").rows(SUBSET).calibration(favouring(ExecutionPath.MR)).run();
+    Map<ExecutionPath, String> excluded = new EnumMap<>(r.decision().choice().excluded());
+    assertTrue(excluded.get(ExecutionPath.MR).startsWith("no YARN cluster configuration"));
+    assertTrue(excluded.get(ExecutionPath.MR_BULK).startsWith("no YARN cluster configuration"));
+    assertEquals(3, r.decision().choice().predictedSeconds().size());
+    assertEqualsOracle("autoCnoYarn", SUBSET, null, null);
   }
 
   @Test
-  void commandPrintsEstimateAndChoiceAndExplainRunsNothing() throws Exception {
+  void commandExplainsEveryPathAndRunsTheChoice() throws Exception {
     StringWriter out = new StringWriter();
     CommandLine cli = MultiplyCommand.commandLine();
     cli.setOut(new PrintWriter(out, true));
@@ -164,13 +248,17 @@ class MultiplyIT {
     long products = ReferenceMultiply.partialProducts(a, b, RowRanges.all());
     assertTrue(explained.contains("estimate: " + products + " partial products"), explained);
     assertTrue(explained.contains("calibration: shipped defaults"), explained);
+    for (ExecutionPath path : ExecutionPath.runnable()) {
+      assertTrue(explained.contains("  " + path.label() + " "), path + " missing: " + explained);
+    }
     assertTrue(
-        explained.contains("engine: iterator: the only calibrated engine available"), explained);
+        explained.contains("mr            excluded: no YARN cluster configuration"), explained);
+    assertTrue(explained.contains("\npath: "), explained);
     assertFalse(client.tableOperations().exists("autoCcli"), "--explain created C");
 
     assertEquals(0, MultiplyCommand.commandLine().setOut(new PrintWriter(out, true)).execute(args));
-    assertTrue(out.toString().contains("iterator: partial products " + products), out.toString());
-    assertEqualsOracle("autoCcli", RowRanges.all());
+    assertTrue(out.toString().contains(": partial products " + products), out.toString());
+    assertEqualsOracle("autoCcli", RowRanges.all(), null, null);
   }
 
   private static String[] concat(String[] args, String last) {
@@ -179,8 +267,10 @@ class MultiplyIT {
     return all;
   }
 
-  private void assertEqualsOracle(String c, RowRanges rows) throws Exception {
-    String expected = ResultChecksum.of(ReferenceMultiply.multiply(LONG, a, b, rows, null, null));
+  private void assertEqualsOracle(String c, RowRanges rows, ColumnFilter atCols, ColumnFilter bCols)
+      throws Exception {
+    String expected =
+        ResultChecksum.of(ReferenceMultiply.multiply(LONG, a, b, rows, atCols, bCols));
     assertEquals(expected, TableChecksum.of(client, c, LONG, Authorizations.EMPTY).checksum(), c);
   }
 }

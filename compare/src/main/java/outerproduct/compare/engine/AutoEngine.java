@@ -7,10 +7,11 @@ import outerproduct.kernel.semiring.Semiring;
 import outerproduct.multiply.Multiply;
 
 /**
- * The harness's {@code auto}: the one entry point's decision ({@link Multiply#decide}: the
- * estimate, the calibration's predictions, the choice), then the chosen engine run exactly as the
- * harness runs it under its own name, C created after the choice since each engine needs its own
- * kind. Its time is the decision's plus the chosen engine's, so that auto pays for choosing.
+ * The harness's {@code auto}: {@code Multiply.run()} itself, as a user's {@code scripts/multiply}
+ * runs it: the estimate, the paths this caller cannot run left out, the calibration's predictions,
+ * the choice, and the chosen path creating its own kind of C. Its time runs from the call to C
+ * readable, so that auto pays for counting and choosing; the record keeps the choice, every
+ * prediction and every exclusion beside the measured time.
  */
 final class AutoEngine {
   private AutoEngine() {}
@@ -24,40 +25,22 @@ final class AutoEngine {
       RowRanges rows,
       Engine.Settings settings)
       throws Exception {
-    long begin = System.nanoTime();
-    Multiply.Decision decision =
-        Multiply.on(target.clientPropertiesFile())
-            .transposeOf(at)
-            .times(b)
-            .into(c)
-            .semiring(semiring.name())
-            .rows(rows)
-            .calibration(settings.calibration())
-            .hadoop(target.yarn().get())
-            .decide(target.client());
-    double decideSeconds = (System.nanoTime() - begin) / 1e9;
-    Engine chosen =
-        switch (decision.choice().engine()) {
-          case MR -> Engine.MR;
-          case ITERATOR -> Engine.ITERATOR;
-          case AUTO -> throw new IllegalStateException("auto chose auto");
-        };
-    Engine.Run run = chosen.createAndMultiply(target, semiring, at, b, c, rows, settings);
+    Multiply.Result r = EngineRuns.request(target, semiring, at, b, c, rows, settings).run();
+    Multiply.Decision decision = r.decision();
     Map<String, Object> info = new LinkedHashMap<>();
-    info.put("auto_choice", chosen.label());
+    info.put("auto_choice", decision.path().label());
     decision
         .choice()
         .predictedSeconds()
-        .forEach((engine, seconds) -> info.put("auto_predicted_" + engine.label() + "_s", seconds));
-    info.put("t_decide_s", decideSeconds);
+        .forEach((path, seconds) -> info.put("auto_predicted_" + path.label() + "_s", seconds));
+    decision
+        .choice()
+        .excluded()
+        .forEach((path, why) -> info.put("auto_excluded_" + path.label(), why));
+    info.put("t_decide_s", decision.estimate().seconds());
     info.put("auto_why", decision.choice().why());
     info.put("calibration", decision.calibration().source());
-    info.putAll(run.info());
-    return new Engine.Run(
-        run.partialProducts(),
-        run.entriesWritten(),
-        decideSeconds + run.seconds(),
-        run.prepareSeconds(),
-        info);
+    info.putAll(EngineRuns.info(r));
+    return new Engine.Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, info);
   }
 }

@@ -2,11 +2,11 @@ package outerproduct.compare.engine;
 
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.SortedSet;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 import org.apache.hadoop.io.Text;
-import outerproduct.iterator.OutputMode;
 import outerproduct.iterator.ResultTables;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.cli.Choice;
@@ -15,208 +15,70 @@ import outerproduct.kernel.semiring.Semiring;
 import outerproduct.mr.MapReduceMultiply;
 import outerproduct.mr.UberMode;
 import outerproduct.multiply.Calibration;
+import outerproduct.multiply.ExecutionPath;
 
-/** The engines the harness can run on the same inputs, by the names docs/format.md gives them. */
+/**
+ * What the harness can run on the same inputs: every {@link ExecutionPath} under its own name (run
+ * through the one entry point, {@link EngineRuns}), {@code auto} (the entry point's own choice),
+ * and the ingest ceiling, a benchmark of the write path that no user request runs.
+ */
 public enum Engine implements Choice {
-  ITERATOR("iterator") {
-    @Override
-    public Run multiply(
-        Target target,
-        Semiring<?> semiring,
-        String at,
-        String b,
-        String c,
-        RowRanges rows,
-        Settings settings)
-        throws Exception {
-      return EngineRuns.iterator(
-          target, semiring, at, b, c, rows, settings, OutputMode.BATCH_WRITER);
-    }
-
-    @Override
-    public void createResult(Target target, Semiring<?> semiring, String c, Settings settings)
-        throws Exception {
-      ResultTables.prepare(target.client(), c, semiring.name(), settings.resultSplits(), false);
-      settings.applyDurability(target.client(), c);
-    }
-  },
-  /**
-   * The iterator engine writing C through files its tablet servers stage, imported into C once
-   * every tablet is done ({@link OutputMode#BULK}); C is the iterator engine's kind.
-   */
-  ITERATOR_BULK("iterator-bulk") {
-    @Override
-    public Run multiply(
-        Target target,
-        Semiring<?> semiring,
-        String at,
-        String b,
-        String c,
-        RowRanges rows,
-        Settings settings)
-        throws Exception {
-      return EngineRuns.iterator(target, semiring, at, b, c, rows, settings, OutputMode.BULK);
-    }
-
-    @Override
-    public void createResult(Target target, Semiring<?> semiring, String c, Settings settings)
-        throws Exception {
-      ITERATOR.createResult(target, semiring, c, settings);
-    }
-  },
+  CLIENT(ExecutionPath.CLIENT),
+  ITERATOR(ExecutionPath.ITERATOR),
+  ITERATOR_BULK(ExecutionPath.ITERATOR_BULK),
+  MR(ExecutionPath.MR),
+  MR_BULK(ExecutionPath.MR_BULK),
   /**
    * The ingest ceiling (docs/format.md): the iterator engine's write path (same RemoteWriteIterator
    * and settings, inside the tablet servers) replaying this multiply's partial products from a
    * products table. Its time excludes writing that table; its C must equal the oracle's too.
    */
-  INGEST_CEILING("ingest-ceiling") {
-    @Override
-    public Run multiply(
-        Target target,
-        Semiring<?> semiring,
-        String at,
-        String b,
-        String c,
-        RowRanges rows,
-        Settings settings)
-        throws Exception {
-      AccumuloClient client = target.client();
-      if (!rows.isAll()) {
-        throw new IllegalArgumentException("ingest-ceiling replays whole-table products only");
-      }
-      String products = "P_" + c;
-      ProductsTable.write(client, target.volumes().get(), semiring, at, b, products);
-      TableMult.Result r =
-          TableMult.on(target.clientProperties())
-              .transposeOf(at)
-              .times(b)
-              .into(c)
-              .semiring(semiring.name())
-              .presum(settings.presum())
-              .replayProducts(products);
-      client.tableOperations().delete(products);
-      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, Map.of());
-    }
-
-    @Override
-    public void createResult(Target target, Semiring<?> semiring, String c, Settings settings)
-        throws Exception {
-      ITERATOR.createResult(target, semiring, c, settings);
-    }
-  },
-  CLIENT("client") {
-    @Override
-    public Run multiply(
-        Target target,
-        Semiring<?> semiring,
-        String at,
-        String b,
-        String c,
-        RowRanges rows,
-        Settings settings)
-        throws Exception {
-      AccumuloClient client = target.client();
-      ClientEngine.Result r =
-          ClientEngine.multiply(
-              client,
-              semiring,
-              at,
-              b,
-              c,
-              rows,
-              client.securityOperations().getUserAuthorizations(client.whoami()));
-      return new Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, Map.of());
-    }
-
-    /** A plain table: the baseline writes each cell of C once, already summed. */
-    @Override
-    public void createResult(Target target, Semiring<?> semiring, String c, Settings settings)
-        throws Exception {
-      target.client().tableOperations().create(c);
-    }
-  },
-  /** The MapReduce job on the target's YARN cluster ({@link EngineRuns#mapReduce}). */
-  MR("mr") {
-    @Override
-    public Run multiply(
-        Target target,
-        Semiring<?> semiring,
-        String at,
-        String b,
-        String c,
-        RowRanges rows,
-        Settings settings)
-        throws Exception {
-      return EngineRuns.mapReduce(target, semiring, at, b, c, rows, settings);
-    }
-
-    /** A plain table with C's split points; the job's reducers write each cell once. */
-    @Override
-    public void createResult(Target target, Semiring<?> semiring, String c, Settings settings)
-        throws Exception {
-      NewTableConfiguration cConfig = new NewTableConfiguration();
-      if (!settings.resultSplits().isEmpty()) {
-        cConfig.withSplits(settings.resultSplits());
-      }
-      target.client().tableOperations().create(c, cConfig);
-    }
-  },
-
+  INGEST_CEILING(null),
   /**
-   * The one entry point's choice ({@link AutoEngine}): iterator or MapReduce, whichever the
-   * estimate and the calibration predict finishes first, run as the harness runs that engine.
+   * The one entry point's choice among every path ({@link AutoEngine}): {@code Multiply.run()}
+   * itself, which creates the C of the path it chose.
    */
-  AUTO("auto") {
-    @Override
-    public Run multiply(
-        Target target,
-        Semiring<?> semiring,
-        String at,
-        String b,
-        String c,
-        RowRanges rows,
-        Settings settings) {
-      throw new UnsupportedOperationException(
-          "auto creates C after its choice: use createAndMultiply");
-    }
+  AUTO(ExecutionPath.AUTO);
 
-    @Override
-    public Run createAndMultiply(
-        Target target,
-        Semiring<?> semiring,
-        String at,
-        String b,
-        String c,
-        RowRanges rows,
-        Settings settings)
-        throws Exception {
-      return AutoEngine.createAndMultiply(target, semiring, at, b, c, rows, settings);
-    }
+  private final ExecutionPath path;
 
-    @Override
-    public void createResult(Target target, Semiring<?> semiring, String c, Settings settings) {
-      throw new UnsupportedOperationException("auto's C depends on its choice; none is prepared");
-    }
+  Engine(ExecutionPath path) {
+    this.path = path;
+  }
 
-    @Override
-    public boolean preparesResultAhead() {
-      return false;
+  /** The path this engine runs; empty for the ingest ceiling, which is no path a request takes. */
+  public Optional<ExecutionPath> path() {
+    return Optional.ofNullable(path);
+  }
+
+  /** The harness's engine that runs {@code path} under its own name. */
+  public static Engine of(ExecutionPath path) {
+    for (Engine e : values()) {
+      if (e.path == path) {
+        return e;
+      }
     }
-  };
+    throw new IllegalArgumentException("no engine runs path " + path);
+  }
+
+  /** Whether the MapReduce engine may run: a path of it, or auto, which may choose one. */
+  public boolean needsYarn() {
+    return path != null
+        && (path == ExecutionPath.AUTO || path.engine() == ExecutionPath.Engine.MAPREDUCE);
+  }
 
   /**
    * Engine knobs the harness sets: pre-sum window (iterator engine, products per tablet; 0 = off),
-   * split points of a new C (the client baseline creates its C itself and ignores them), C's
-   * durability (iterator engine; an explicit, reported choice), and the MapReduce job's reducers,
-   * output, uber mode, extra job settings and pre-sum cells per map task; iterator-bulk's file
-   * compression (null: as C's compactions); the calibration {@code auto} predicts with.
+   * split points of a new C (the client path creates its C itself and ignores them), C's durability
+   * (iterator engine; an explicit, reported choice), and the MapReduce job's reducers, uber mode,
+   * extra job settings and pre-sum cells per map task; bulk files' compression (null: as C's
+   * compactions); the calibration {@code auto} predicts with.
    */
   public record Settings(
       long presum,
       SortedSet<Text> resultSplits,
       String resultDurability,
       int mrReducers,
-      MapReduceMultiply.Output mrOutput,
       UberMode mrUber,
       Map<String, String> mrConf,
       long mrPresum,
@@ -225,7 +87,6 @@ public enum Engine implements Choice {
 
     public Settings {
       Objects.requireNonNull(calibration, "calibration");
-      Objects.requireNonNull(mrOutput, "mrOutput");
       Objects.requireNonNull(mrUber, "mrUber (UberMode.AUTO: uber for row subsets)");
     }
 
@@ -236,7 +97,6 @@ public enum Engine implements Choice {
           resultSplits,
           resultDurability,
           1,
-          MapReduceMultiply.Output.BATCH_WRITER,
           UberMode.AUTO,
           Map.of(),
           MapReduceMultiply.DEFAULT_PRESUM,
@@ -285,7 +145,8 @@ public enum Engine implements Choice {
    * the tablet servers warm.
    */
   public boolean keepsWarm() {
-    return this != MR && this != AUTO;
+    return path == null
+        || (path != ExecutionPath.AUTO && path.engine() != ExecutionPath.Engine.MAPREDUCE);
   }
 
   /**
@@ -298,31 +159,25 @@ public enum Engine implements Choice {
 
   /** Whether {@link #createResult} can make C before the request (all but {@code auto}). */
   public boolean preparesResultAhead() {
-    return true;
-  }
-
-  private final String name;
-
-  Engine(String name) {
-    this.name = name;
+    return this != AUTO;
   }
 
   @Override
   public String label() {
-    return name;
+    return path != null ? path.label() : "ingest-ceiling";
   }
 
   /** The label, so that logs name engines as users type them. */
   @Override
   public String toString() {
-    return name;
+    return label();
   }
 
   /**
    * Multiplies into {@code c}, which {@link #createResult} created; {@link Run#prepareSeconds} is 0
    * (see {@link #createAndMultiply}).
    */
-  public abstract Run multiply(
+  public Run multiply(
       Target target,
       Semiring<?> semiring,
       String at,
@@ -330,14 +185,45 @@ public enum Engine implements Choice {
       String c,
       RowRanges rows,
       Settings settings)
-      throws Exception;
+      throws Exception {
+    if (this == INGEST_CEILING) {
+      return EngineRuns.ingestCeiling(target, semiring, at, b, c, rows, settings);
+    }
+    if (this == AUTO) {
+      throw new UnsupportedOperationException(
+          "auto creates C after its choice: use createAndMultiply");
+    }
+    return EngineRuns.path(path, target, semiring, at, b, c, rows, settings);
+  }
 
   /**
-   * Creates C as this engine needs it: the iterator engine's with its ⊕ combiner, the others plain.
-   * The harness does it before the engine's clock starts, per request or ahead of the requests.
+   * Creates C as this engine needs it: the iterator engine's with its ⊕ combiner, the others plain
+   * (MapReduce's with C's split points). The harness does it before the engine's clock starts, per
+   * request or ahead of the requests.
    */
-  public abstract void createResult(
-      Target target, Semiring<?> semiring, String c, Settings settings) throws Exception;
+  public void createResult(Target target, Semiring<?> semiring, String c, Settings settings)
+      throws Exception {
+    if (this == AUTO) {
+      throw new UnsupportedOperationException("auto's C depends on its choice; none is prepared");
+    }
+    AccumuloClient client = target.client();
+    ExecutionPath.Engine kind = path == null ? ExecutionPath.Engine.ITERATOR : path.engine();
+    switch (kind) {
+      case ITERATOR -> {
+        ResultTables.prepare(client, c, semiring.name(), settings.resultSplits(), false);
+        settings.applyDurability(client, c);
+      }
+      case MAPREDUCE -> {
+        NewTableConfiguration cConfig = new NewTableConfiguration();
+        if (!settings.resultSplits().isEmpty()) {
+          cConfig.withSplits(settings.resultSplits());
+        }
+        client.tableOperations().create(c, cConfig);
+      }
+      // the client path writes each cell of C once, already summed
+      case CLIENT -> client.tableOperations().create(c);
+    }
+  }
 
   /** Creates C, then multiplies: a request that does not find its C prepared. */
   public Run createAndMultiply(
@@ -349,13 +235,12 @@ public enum Engine implements Choice {
       RowRanges rows,
       Settings settings)
       throws Exception {
+    if (this == AUTO) {
+      return AutoEngine.createAndMultiply(target, semiring, at, b, c, rows, settings);
+    }
     long begin = System.nanoTime();
     createResult(target, semiring, c, settings);
-    double prepareSeconds = secondsSince(begin);
+    double prepareSeconds = (System.nanoTime() - begin) / 1e9;
     return multiply(target, semiring, at, b, c, rows, settings).afterPreparing(prepareSeconds);
-  }
-
-  private static double secondsSince(long nanoTime) {
-    return (System.nanoTime() - nanoTime) / 1e9;
   }
 }

@@ -2,57 +2,63 @@ package outerproduct.compare.engine;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import outerproduct.iterator.OutputMode;
+import org.apache.accumulo.core.client.AccumuloClient;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.mr.MapReduceMultiply;
+import outerproduct.multiply.ExecutionPath;
+import outerproduct.multiply.Multiply;
 
-/** How the harness runs the two engines' builders, and what it records of their results. */
+/**
+ * How the harness runs a request: through the one entry point ({@link Multiply}), with the
+ * harness's settings handed to whichever engine runs, and what it records of the result. A named
+ * path and {@code auto} run the same code a user's {@code scripts/multiply} does.
+ */
 final class EngineRuns {
   private EngineRuns() {}
 
   /**
-   * The iterator engine with the harness's settings, writing C with {@code output}; with bulk
-   * output the pre-sum setting is the window ({@link Engine#bulkWindow}).
+   * The request as the one entry point takes it, with the harness's settings for each engine: the
+   * iterator engine's pre-sum and bulk files (the pre-sum setting is bulk output's window, {@link
+   * Engine#bulkWindow}); MapReduce's reducers (one for uber jobs), pre-sum, uber mode, C's splits
+   * and extra job settings.
    */
-  static Engine.Run iterator(
+  static Multiply request(
       Target target,
       Semiring<?> semiring,
       String at,
       String b,
       String c,
       RowRanges rows,
-      Engine.Settings settings,
-      OutputMode output)
-      throws Exception {
-    TableMult mult =
-        TableMult.on(target.clientProperties())
+      Engine.Settings settings) {
+    Multiply multiply =
+        Multiply.on(target.clientPropertiesFile())
             .transposeOf(at)
             .times(b)
             .into(c)
             .client(target.client())
             .semiring(semiring.name())
             .rows(rows)
-            .presum(settings.presum())
-            .output(output);
-    if (output == OutputMode.BULK) {
-      mult.bulkFiles(Engine.bulkWindow(settings), settings.bulkCompression());
-    }
-    TableMult.Result r = mult.run();
-    Map<String, Object> info = new LinkedHashMap<>();
-    r.phases().forEach((phase, seconds) -> info.put("t_" + phase + "_s", seconds));
-    info.put("t_tablets_busy_s", r.tabletSeconds());
-    info.put("t_tablets_flush_s", r.flushSeconds());
-    return new Engine.Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, info);
+            .calibration(settings.calibration())
+            .iterator(
+                mult ->
+                    mult.presum(settings.presum())
+                        .bulkFiles(Engine.bulkWindow(settings), settings.bulkCompression()))
+            .mapReduce(
+                job ->
+                    job.reducers(settings.mrUber().appliesTo(rows) ? 1 : settings.mrReducers())
+                        .presum(settings.mrPresum())
+                        .uber(settings.mrUber())
+                        .cSplits(settings.resultSplits())
+                        .customize(j -> settings.mrConf().forEach(j.getConfiguration()::set)));
+    target.yarnIfStarted().ifPresent(multiply::hadoop);
+    return multiply;
   }
 
-  /**
-   * The MapReduce job on the target's YARN cluster. Uber mode (the whole job in the
-   * ApplicationMaster's JVM) for row subsets unless the settings say otherwise: their few maps cost
-   * more to start than to run.
-   */
-  static Engine.Run mapReduce(
+  /** {@code path} run by name, into the C the harness created for it. */
+  static Engine.Run path(
+      ExecutionPath path,
       Target target,
       Semiring<?> semiring,
       String at,
@@ -61,27 +67,31 @@ final class EngineRuns {
       RowRanges rows,
       Engine.Settings settings)
       throws Exception {
-    boolean uber = settings.mrUber().appliesTo(rows);
-    MapReduceMultiply.Result r =
-        MapReduceMultiply.on(target.yarn().get(), target.clientPropertiesFile())
-            .transposeOf(at)
-            .times(b)
-            .into(c)
-            .semiring(semiring.name())
-            .rows(rows)
-            .reducers(uber ? 1 : settings.mrReducers())
-            .presum(settings.mrPresum())
-            .output(settings.mrOutput())
-            .uber(settings.mrUber())
-            .cSplits(settings.resultSplits())
-            .customize(job -> settings.mrConf().forEach(job.getConfiguration()::set))
-            .run();
+    Multiply.Result r = request(target, semiring, at, b, c, rows, settings).path(path).run();
+    return new Engine.Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, info(r));
+  }
+
+  /** What the report keeps of the engine that ran. */
+  static Map<String, Object> info(Multiply.Result r) {
     Map<String, Object> info = new LinkedHashMap<>();
+    if (r.iterator() != null) {
+      TableMult.Result it = r.iterator();
+      it.phases().forEach((phase, seconds) -> info.put("t_" + phase + "_s", seconds));
+      info.put("t_tablets_busy_s", it.tabletSeconds());
+      info.put("t_tablets_flush_s", it.flushSeconds());
+    } else if (r.mapReduce() != null) {
+      mapReduceInfo(r.mapReduce(), info);
+    } else if (r.client() != null) {
+      info.put("rows_aligned", r.client().rowsAligned());
+    }
+    return info;
+  }
+
+  private static void mapReduceInfo(MapReduceMultiply.Result r, Map<String, Object> info) {
     info.put("job_id", r.jobId());
     info.put("maps", r.maps());
     info.put("reduces", r.reduces());
     info.put("uber", r.uber());
-    info.put("output", settings.mrOutput().label());
     info.put("map_output", r.mapOutput());
     info.put("combiner_in", r.combinerIn());
     info.put("combiner_out", r.combinerOut());
@@ -96,7 +106,37 @@ final class EngineRuns {
     info.put("t_commit_s", finiteOrNull(r.phases().commit()));
     info.put("t_notice_s", finiteOrNull(r.phases().notice()));
     info.put("t_bulk_import_s", r.phases().bulkImport());
-    return new Engine.Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, info);
+  }
+
+  /**
+   * The ingest ceiling: the iterator engine's write path replaying this multiply's products from a
+   * products table written first (not timed).
+   */
+  static Engine.Run ingestCeiling(
+      Target target,
+      Semiring<?> semiring,
+      String at,
+      String b,
+      String c,
+      RowRanges rows,
+      Engine.Settings settings)
+      throws Exception {
+    AccumuloClient client = target.client();
+    if (!rows.isAll()) {
+      throw new IllegalArgumentException("ingest-ceiling replays whole-table products only");
+    }
+    String products = "P_" + c;
+    ProductsTable.write(client, target.volumes().get(), semiring, at, b, products);
+    TableMult.Result r =
+        TableMult.on(target.clientProperties())
+            .transposeOf(at)
+            .times(b)
+            .into(c)
+            .semiring(semiring.name())
+            .presum(settings.presum())
+            .replayProducts(products);
+    client.tableOperations().delete(products);
+    return new Engine.Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, Map.of());
   }
 
   /** Whole megabytes; null for 0 (the counter was not measured). */

@@ -1,6 +1,7 @@
 package outerproduct.compare.engine;
 
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.function.Supplier;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -19,4 +20,14 @@ public record Target(
     Properties clientProperties,
     Path clientPropertiesFile,
     Supplier<Configuration> yarn,
-    Supplier<Configuration> volumes) {}
+    Supplier<Configuration> volumes) {
+
+  /** The YARN configuration, if this run started or was given a YARN cluster. */
+  public Optional<Configuration> yarnIfStarted() {
+    try {
+      return Optional.of(yarn.get());
+    } catch (IllegalStateException e) {
+      return Optional.empty();
+    }
+  }
+}

@@ -10,14 +10,16 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
+import outerproduct.compare.engine.Engine;
 import outerproduct.compare.report.Summary.Row;
+import outerproduct.multiply.ExecutionPath;
 
 /**
- * Whether engine {@code auto} chose well: for every group of its runs (a whole-table SCALE, a
- * request size one at a time), what it chose and its time against the faster of the iterator and
- * MapReduce engines in the same run. The goal: within {@value #AUTO_GOAL} of the faster, which
- * leaves room for the decision's own cost and this machine's run-to-run spread, not for a wrong
- * choice where the engines are far apart.
+ * Whether {@code auto} chose well: for every group of its runs (a whole-table SCALE, a request size
+ * one at a time), what it chose and its time against the fastest execution path measured under its
+ * own name in the same run. The goal: within {@value #AUTO_GOAL} of the fastest, which leaves room
+ * for the decision's own cost and this machine's run-to-run spread, not for a wrong choice where
+ * the paths are far apart.
  */
 final class AutoVerdicts {
   static final double AUTO_GOAL = 1.10;
@@ -29,13 +31,13 @@ final class AutoVerdicts {
   }
 
   boolean any() {
-    return summary.rows().stream().anyMatch(r -> r.engine().equals("auto"));
+    return summary.rows().stream().anyMatch(r -> r.engine().equals(Engine.AUTO.label()));
   }
 
   List<String> lines() {
     List<String> lines = new ArrayList<>();
     for (Row auto : summary.rows()) {
-      if (!auto.engine().equals("auto") || !auto.answered()) {
+      if (!auto.engine().equals(Engine.AUTO.label()) || !auto.answered()) {
         continue;
       }
       if (auto.whole()) {
@@ -55,7 +57,7 @@ final class AutoVerdicts {
   private String verdict(Row auto, String group, ToDoubleFunction<Row> time) {
     Optional<Row> fastest =
         summary.rows().stream()
-            .filter(r -> r.engine().equals("iterator") || r.engine().equals("mr"))
+            .filter(r -> isPath(r.engine()))
             .filter(r -> sameGroup(r, auto) && r.answered())
             .min((x, y) -> Double.compare(time.applyAsDouble(x), time.applyAsDouble(y)));
     String chose =
@@ -66,11 +68,11 @@ final class AutoVerdicts {
             + fmt("%.2f", time.applyAsDouble(auto))
             + " s";
     if (fastest.isEmpty()) {
-      return chose + "; neither iterator nor mr ran beside it";
+      return chose + "; no execution path ran beside it";
     }
     double ratio = time.applyAsDouble(auto) / time.applyAsDouble(fastest.get());
     return chose
-        + "; fastest of iterator and mr: "
+        + "; fastest path: "
         + fastest.get().engine()
         + " "
         + fmt("%.2f", time.applyAsDouble(fastest.get()))
@@ -81,6 +83,11 @@ final class AutoVerdicts {
         + ": "
         + (ratio <= AUTO_GOAL ? "met" : "not met")
         + ")";
+  }
+
+  /** Whether {@code engine} names an execution path run under its own name (not auto). */
+  static boolean isPath(String engine) {
+    return ExecutionPath.runnable().stream().anyMatch(p -> p.label().equals(engine));
   }
 
   private static boolean sameGroup(Row r, Row auto) {
@@ -102,7 +109,7 @@ final class AutoVerdicts {
   String choices(Row auto) {
     Map<String, Integer> counts = new TreeMap<>();
     for (JsonNode r : summary.records()) {
-      if (r.path("engine").asText().equals("auto")
+      if (r.path("engine").asText().equals(Engine.AUTO.label())
           && r.path("workload").asText().equals(auto.workload())
           && r.path("scale").asInt() == auto.scale()
           && r.path("concurrency").asInt() == auto.concurrency()

@@ -6,31 +6,29 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import outerproduct.multiply.Calibration;
-import outerproduct.multiply.Engine;
+import outerproduct.multiply.ExecutionPath;
 import outerproduct.multiply.Shape;
 
 /**
- * Fits each engine's cost line ({@link Calibration.Cost}) to the runs of a comparison: for the
- * iterator and MapReduce engines, and whole tables and row subsets apart, the request time (from
- * the call, creating C included, to C readable) against the partial products, over the runs made
- * one at a time whose C was proven.
+ * Fits each execution path's cost line ({@link Calibration.Cost}) to the runs of a comparison: for
+ * every path the run measured under its own name, and whole tables and row subsets apart, the
+ * request time (from the call, creating C included, to C readable) against the partial products,
+ * over the runs made one at a time whose C was proven.
  *
  * <p>The fit minimises the relative error, Σ ((t − fixed − pp / rate) / t)², so that a 0.2 s
  * request counts as much as a 100 s one: the choice between engines turns on small requests (fixed
  * costs) as much as on large ones (rates). A negative fixed cost is refitted as 0. A line needs
- * runs of at least two sizes; an engine whose times do not grow with its products gets no line.
+ * runs of at least two sizes; a path whose times do not grow with its products gets no line.
  */
 public final class CalibrationFit {
-  private static final List<Engine> FITTED = List.of(Engine.ITERATOR, Engine.MR);
-
   private CalibrationFit() {}
 
   /** The lines the records support; empty if none. */
   public static Optional<Calibration> of(Summary summary, String command) {
     List<Calibration.Cost> costs = new ArrayList<>();
-    for (Engine engine : FITTED) {
+    for (ExecutionPath path : ExecutionPath.runnable()) {
       for (Shape shape : Shape.values()) {
-        line(summary.records(), engine, shape).ifPresent(costs::add);
+        line(summary.records(), path, shape).ifPresent(costs::add);
       }
     }
     if (costs.isEmpty()) {
@@ -58,11 +56,11 @@ public final class CalibrationFit {
   }
 
   private static Optional<Calibration.Cost> line(
-      List<JsonNode> records, Engine engine, Shape shape) {
+      List<JsonNode> records, ExecutionPath path, Shape shape) {
     List<double[]> points = new ArrayList<>();
     for (JsonNode r : records) {
       boolean whole = r.path("workload").asText().equals("whole");
-      if (r.path("engine").asText().equals(engine.label())
+      if (r.path("engine").asText().equals(path.label())
           && whole == (shape == Shape.WHOLE)
           && r.path("concurrency").asInt(1) == 1
           && r.path("equal").asBoolean(false)
@@ -80,7 +78,7 @@ public final class CalibrationFit {
     }
     return Optional.of(
         new Calibration.Cost(
-            engine,
+            path,
             shape,
             fit[0],
             1 / fit[1],

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
+import outerproduct.compare.engine.Engine;
 import outerproduct.compare.report.Summary.Row;
 
 /**
@@ -111,16 +112,16 @@ public final class Headlines {
   }
 
   /**
-   * "; auto ran iterator, 1.02× the time of the faster of iterator and mr" when engine auto ran in
-   * the group: its choice, and its time over that of the engines it chooses between.
+   * "; auto ran iterator-bulk, 1.02× the time of iterator-bulk" when auto ran in the group: its
+   * choice, and its time over that of the fastest path it chooses among.
    */
   private String auto(List<Row> group, ToDoubleFunction<Row> time) {
     Optional<Row> faster =
         group.stream()
-            .filter(r -> (r.engine().equals("iterator") || r.engine().equals("mr")) && r.answered())
+            .filter(r -> AutoVerdicts.isPath(r.engine()) && r.answered())
             .min(Comparator.comparingDouble(time));
     return group.stream()
-        .filter(r -> r.engine().equals("auto") && r.answered())
+        .filter(r -> r.engine().equals(Engine.AUTO.label()) && r.answered())
         .findFirst()
         .filter(auto -> faster.isPresent())
         .map(
@@ -139,7 +140,8 @@ public final class Headlines {
    * line follows the ranking.
    */
   private static boolean isEngine(Row r) {
-    return !r.engine().equals("ingest-ceiling") && !r.engine().equals("auto");
+    return !r.engine().equals(Engine.INGEST_CEILING.label())
+        && !r.engine().equals(Engine.AUTO.label());
   }
 
   private String proven() {

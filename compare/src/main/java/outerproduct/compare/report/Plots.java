@@ -17,6 +17,7 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import outerproduct.compare.engine.Engine;
 import outerproduct.compare.report.Summary.Row;
 
 /**
@@ -87,7 +88,7 @@ public final class Plots {
       }
       XYSeries series = chart.addSeries(engine, x, y);
       series.setMarker(SeriesMarkers.CIRCLE);
-      if (engine.equals("ingest-ceiling")) {
+      if (engine.equals(Engine.INGEST_CEILING.label())) {
         series.setLineStyle(SeriesLines.DASH_DASH);
       }
     }

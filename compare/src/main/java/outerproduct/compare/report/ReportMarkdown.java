@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import outerproduct.compare.engine.Engine;
 import outerproduct.compare.report.Summary.Row;
 
 /**
@@ -201,7 +202,7 @@ public final class ReportMarkdown {
       if (r.whole()) {
         String ratio =
             summary
-                .whole(r.scale(), "iterator")
+                .whole(r.scale(), Engine.ITERATOR.label())
                 .map(it -> fmt("%.2f", r.ratePpPerSMedian() / it.ratePpPerSMedian()))
                 .orElse("-");
         line(

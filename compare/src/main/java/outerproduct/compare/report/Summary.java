@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
+import outerproduct.compare.engine.Engine;
 
 /**
  * The runs of one comparison grouped the way the report compares them: one row per SCALE, workload,
@@ -148,8 +149,8 @@ public final class Summary {
    */
   public Optional<Integer> crossover() {
     for (int scale : wholeScales()) {
-      Optional<Row> mr = whole(scale, "mr").filter(Row::answered);
-      Optional<Row> iterator = whole(scale, "iterator").filter(Row::answered);
+      Optional<Row> mr = whole(scale, Engine.MR.label()).filter(Row::answered);
+      Optional<Row> iterator = whole(scale, Engine.ITERATOR.label()).filter(Row::answered);
       if (mr.isPresent()
           && iterator.isPresent()
           && mr.get().ratePpPerSMedian() > iterator.get().ratePpPerSMedian()) {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import outerproduct.compare.engine.Engine;
 import outerproduct.compare.report.Summary.Row;
 
 /**
@@ -63,7 +64,7 @@ final class Verdicts {
     lines.add(crossover(scales.get(scales.size() - 1)));
     for (int scale : scales) {
       bulkOutput(scale).ifPresent(lines::add);
-      ratio(scale, "iterator", "ingest-ceiling")
+      ratio(scale, Engine.ITERATOR.label(), Engine.INGEST_CEILING.label())
           .ifPresent(
               x ->
                   lines.add(
@@ -72,7 +73,7 @@ final class Verdicts {
                           + ": iterator engine / in-tserver ingest ceiling = "
                           + fmt("%.2f", x)
                           + goal("≥ " + ITERATOR_VS_CEILING_GOAL, x >= ITERATOR_VS_CEILING_GOAL)));
-      ratio(scale, "iterator", "client")
+      ratio(scale, Engine.ITERATOR.label(), Engine.CLIENT.label())
           .ifPresent(
               x ->
                   lines.add(
@@ -92,8 +93,9 @@ final class Verdicts {
    * the iterator engine's BatchWriter output (goal at {@link #GOAL_SCALE}).
    */
   private Optional<String> bulkOutput(int scale) {
-    Optional<Double> overMr = ratio(scale, "iterator-bulk", "mr");
-    Optional<Double> overIterator = ratio(scale, "iterator-bulk", "iterator");
+    Optional<Double> overMr = ratio(scale, Engine.ITERATOR_BULK.label(), Engine.MR.label());
+    Optional<Double> overIterator =
+        ratio(scale, Engine.ITERATOR_BULK.label(), Engine.ITERATOR.label());
     if (overMr.isEmpty() && overIterator.isEmpty()) {
       return Optional.empty();
     }
@@ -128,15 +130,15 @@ final class Verdicts {
    */
   private boolean presumOff(int scale) {
     return summary.records().stream()
-        .filter(r -> "iterator".equals(r.path("engine").asText()))
+        .filter(r -> Engine.ITERATOR.label().equals(r.path("engine").asText()))
         .filter(
             r -> "whole".equals(r.path("workload").asText()) && r.path("scale").asInt() == scale)
         .map(r -> r.path("presum").asText(""))
-        .anyMatch(p -> p.equals("0") || p.equals("auto"));
+        .anyMatch(p -> p.equals("0") || p.equals(Engine.AUTO.label()));
   }
 
   private String crossover(int largest) {
-    Optional<Double> mrOverIterator = ratio(largest, "mr", "iterator");
+    Optional<Double> mrOverIterator = ratio(largest, Engine.MR.label(), Engine.ITERATOR.label());
     Optional<Integer> crossover = summary.crossover();
     if (crossover.isPresent()) {
       return "MapReduce's rate overtakes the iterator engine's at SCALE "
@@ -183,7 +185,7 @@ final class Verdicts {
     if (workload.equals("cued")) {
       lines.addAll(cuedGoals(rows, lowest));
     } else {
-      find(rows, GOAL_SCALE, "iterator", QUEUED_GOAL_ROWS, lowest)
+      find(rows, GOAL_SCALE, Engine.ITERATOR.label(), QUEUED_GOAL_ROWS, lowest)
           .ifPresent(
               r ->
                   lines.add(
@@ -208,9 +210,9 @@ final class Verdicts {
         continue;
       }
       String at = "cued, SCALE " + scale + ", " + QUEUED_GOAL_ROWS + " rows: ";
-      find(rows, scale, "iterator", QUEUED_GOAL_ROWS, lowest)
+      find(rows, scale, Engine.ITERATOR.label(), QUEUED_GOAL_ROWS, lowest)
           .ifPresent(r -> lines.add(at + cuedIteratorLatency(r)));
-      find(rows, scale, "iterator", QUEUED_GOAL_ROWS, CUED_GOAL_CONCURRENCY)
+      find(rows, scale, Engine.ITERATOR.label(), QUEUED_GOAL_ROWS, CUED_GOAL_CONCURRENCY)
           .ifPresent(
               r ->
                   lines.add(
@@ -223,7 +225,7 @@ final class Verdicts {
                           + goal(
                               "≥ " + CUED_ITERATOR_REQUESTS_PER_S_GOAL,
                               r.requestsPerS() >= CUED_ITERATOR_REQUESTS_PER_S_GOAL)));
-      find(rows, scale, "mr", QUEUED_GOAL_ROWS, lowest)
+      find(rows, scale, Engine.MR.label(), QUEUED_GOAL_ROWS, lowest)
           .ifPresent(
               r ->
                   lines.add(
@@ -242,9 +244,9 @@ final class Verdicts {
       List<Row> queued, String label, int scale, int rows, int concurrency) {
     List<String> lines = new ArrayList<>();
     String subset = label + rows + " rows";
-    Optional<Row> it = find(queued, scale, "iterator", rows, concurrency);
-    Optional<Row> mr = find(queued, scale, "mr", rows, concurrency);
-    Optional<Row> client = find(queued, scale, "client", rows, concurrency);
+    Optional<Row> it = find(queued, scale, Engine.ITERATOR.label(), rows, concurrency);
+    Optional<Row> mr = find(queued, scale, Engine.MR.label(), rows, concurrency);
+    Optional<Row> client = find(queued, scale, Engine.CLIENT.label(), rows, concurrency);
     if (it.isPresent() && mr.isPresent()) {
       lines.add(subset + ": " + iteratorVsMapReduce(it.get(), mr.get()));
     }

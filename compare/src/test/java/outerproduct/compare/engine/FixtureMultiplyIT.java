@@ -44,6 +44,7 @@ import outerproduct.kernel.semiring.Semirings;
 import outerproduct.mr.MapReduceMultiply;
 import outerproduct.mr.UberMode;
 import outerproduct.multiply.Calibration;
+import outerproduct.multiply.ClientMultiply;
 
 /**
  * A SCALE 10 graph in Graphulo's file format (written here from the generator, so the test needs
@@ -94,56 +95,6 @@ class FixtureMultiplyIT {
     assertEquals(2, client.tableOperations().listSplits("AT").size() + 1, "AT in 2 tablets");
   }
 
-  @Test
-  void clientBaselineEqualsOracle() throws Exception {
-    ClientEngine.Result r =
-        ClientEngine.multiply(
-            client, semiring, "AT", "B", "C_client", RowRanges.all(), Authorizations.EMPTY);
-    SparseMatrix oracle = ReferenceMultiply.multiply(semiring, a, b);
-    TableChecksum.Result c = TableChecksum.of(client, "C_client", semiring, Authorizations.EMPTY);
-    assertEquals(oracle.nnz(), c.nnz());
-    assertEquals(ResultChecksum.of(oracle), c.checksum());
-    assertEquals(oracle.nnz(), r.entriesWritten());
-    assertTrue(r.partialProducts() >= oracle.nnz());
-  }
-
-  @Test
-  void clientBaselineOnARowSubsetEqualsOracle() throws Exception {
-    RowRanges rows = RowRanges.parse("1,:,150,7,9,:,");
-    ClientEngine.multiply(client, semiring, "AT", "B", "C_subset", rows, Authorizations.EMPTY);
-    SparseMatrix oracle = ReferenceMultiply.multiply(semiring, a, b, rows, null, null);
-    TableChecksum.Result c = TableChecksum.of(client, "C_subset", semiring, Authorizations.EMPTY);
-    assertEquals(ResultChecksum.of(oracle), c.checksum());
-    assertTrue(
-        oracle.nnz() > 0 && oracle.nnz() < ReferenceMultiply.multiply(semiring, a, b).nnz(),
-        "a proper subset: " + oracle.nnz());
-  }
-
-  /**
-   * Over its memory budget the client baseline stops with an error naming C and the budget, writes
-   * nothing, and gives the budget back for the next multiply.
-   */
-  @Test
-  void clientBaselineOverItsMemoryBudgetStopsAndWritesNothing() throws Exception {
-    ClientEngine.MemoryBudgetExceededException e =
-        assertThrows(
-            ClientEngine.MemoryBudgetExceededException.class,
-            () ->
-                ClientEngine.multiply(
-                    client,
-                    semiring,
-                    "AT",
-                    "B",
-                    "C_overBudget",
-                    RowRanges.all(),
-                    Authorizations.EMPTY,
-                    10_000));
-    assertTrue(
-        e.getMessage().contains("C of 'C_overBudget' would pass the 10000 cells"), e.getMessage());
-    assertEquals(0, TableChecksum.of(client, "C_overBudget", semiring, Authorizations.EMPTY).nnz());
-    assertEquals(0, ClientEngine.cellsHeld());
-  }
-
   /**
    * The iterator engine, its ingest ceiling (replaying the same products) and the MapReduce job all
    * give the oracle's C, through the harness's engine entry points.
@@ -157,7 +108,6 @@ class FixtureMultiplyIT {
             MatrixLoader.splits(a.transpose(), 2),
             "log",
             2,
-            MapReduceMultiply.Output.BATCH_WRITER,
             UberMode.AUTO,
             Map.of(),
             MapReduceMultiply.DEFAULT_PRESUM,
@@ -171,7 +121,14 @@ class FixtureMultiplyIT {
             yarn::configuration,
             Configuration::new);
     for (Engine engine :
-        new Engine[] {Engine.ITERATOR, Engine.ITERATOR_BULK, Engine.INGEST_CEILING, Engine.MR}) {
+        new Engine[] {
+          Engine.CLIENT,
+          Engine.ITERATOR,
+          Engine.ITERATOR_BULK,
+          Engine.INGEST_CEILING,
+          Engine.MR,
+          Engine.MR_BULK
+        }) {
       String c = "C_" + engine.name();
       Engine.Run run =
           engine.createAndMultiply(target, semiring, "AT", "B", c, RowRanges.all(), settings);
@@ -179,8 +136,11 @@ class FixtureMultiplyIT {
           expected, TableChecksum.of(client, c, semiring, Authorizations.EMPTY).checksum(), c);
       assertEquals(
           ReferenceMultiply.partialProducts(a, b, RowRanges.all()), run.partialProducts(), c);
+      if (engine == Engine.CLIENT) {
+        continue;
+      }
       assertEquals(2, client.tableOperations().listSplits(c).size() + 1, c + " pre-split in 2");
-      if (engine != Engine.MR) {
+      if (engine.keepsWarm()) {
         assertEquals("log", client.tableOperations().getConfiguration(c).get("table.durability"));
       }
     }
@@ -207,7 +167,7 @@ class FixtureMultiplyIT {
         assertThrows(
             IllegalArgumentException.class,
             () ->
-                ClientEngine.multiply(
+                ClientMultiply.multiply(
                     client, semiring, "AT", "B", "C_taken", RowRanges.all(), Authorizations.EMPTY));
     assertTrue(e.getMessage().contains("'C_taken' already holds entries"), e.getMessage());
     assertEquals(1, TableChecksum.of(client, "C_taken", semiring, Authorizations.EMPTY).nnz());

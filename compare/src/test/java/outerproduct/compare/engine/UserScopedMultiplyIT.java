@@ -145,25 +145,24 @@ class UserScopedMultiplyIT {
    */
   private Map<String, Engine.Settings> runsOf(String user) {
     Map<String, Engine.Settings> runs = new LinkedHashMap<>();
-    runs.put("iterator", settings(0, MapReduceMultiply.Output.BATCH_WRITER));
-    runs.put("mr", settings(0, MapReduceMultiply.Output.BATCH_WRITER));
-    runs.put("client", settings(0, MapReduceMultiply.Output.BATCH_WRITER));
+    runs.put("iterator", settings(0));
+    runs.put("mr", settings(0));
+    runs.put("client", settings(0));
     // Accumulo 2.1's bulk import needs System permission SYSTEM (MapReduceMultiply checks it).
     if (user.equals("alice")) {
-      runs.put("iterator-presum", settings(7, MapReduceMultiply.Output.BATCH_WRITER));
-      runs.put("mr-bulk", settings(7, MapReduceMultiply.Output.BULK));
-      runs.put("iterator-bulk", settings(7, MapReduceMultiply.Output.BATCH_WRITER));
+      runs.put("iterator-presum", settings(7));
+      runs.put("mr-bulk", settings(7));
+      runs.put("iterator-bulk", settings(7));
     }
     return runs;
   }
 
-  private static Engine.Settings settings(long presum, MapReduceMultiply.Output output) {
+  private static Engine.Settings settings(long presum) {
     return new Engine.Settings(
         presum,
         new TreeSet<>(),
         "log",
         1,
-        output,
         UberMode.AUTO,
         Map.of(),
         presum,
@@ -194,9 +193,7 @@ class UserScopedMultiplyIT {
                 Configuration::new);
         for (Map.Entry<String, Engine.Settings> run : runsOf(user).entrySet()) {
           String c = "vC_" + user + "_" + run.getKey().replace('-', '_');
-          Engine engine =
-              Choices.parse(
-                  Engine.class, run.getKey().replace("-presum", "").replace("mr-bulk", "mr"));
+          Engine engine = Choices.parse(Engine.class, run.getKey().replace("-presum", ""));
           engine.createAndMultiply(
               target, semiring, "vAT", "vB", c, RowRanges.all(), run.getValue());
           client.securityOperations().grantTablePermission("root", c, TablePermission.READ);

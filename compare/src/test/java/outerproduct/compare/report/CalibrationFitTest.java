@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import outerproduct.multiply.Calibration;
-import outerproduct.multiply.Engine;
+import outerproduct.multiply.ExecutionPath;
 import outerproduct.multiply.Shape;
 
 class CalibrationFitTest {
@@ -41,17 +41,17 @@ class CalibrationFitTest {
     records.add(record("client", "whole", 5_000, 1, 1)); // not an engine auto chooses
     Calibration fit = CalibrationFit.of(Summary.of(records), "scripts/compare --calibrate").get();
 
-    Calibration.Cost it = fit.cost(Engine.ITERATOR, Shape.WHOLE).get();
+    Calibration.Cost it = fit.cost(ExecutionPath.ITERATOR, Shape.WHOLE).get();
     assertEquals(0.5, it.fixedSeconds(), 1e-6);
     assertEquals(6e5, it.productsPerSecond(), 1e-3);
     assertEquals(3, it.runs());
     assertEquals(1_000, it.productsMin());
     assertEquals(20_000_000, it.productsMax());
-    Calibration.Cost mr = fit.cost(Engine.MR, Shape.SUBSET).get();
+    Calibration.Cost mr = fit.cost(ExecutionPath.MR, Shape.SUBSET).get();
     assertEquals(6, mr.fixedSeconds(), 1e-6);
     assertEquals(3e5, mr.productsPerSecond(), 1e-3);
     assertEquals(3, mr.runs());
-    assertTrue(fit.cost(Engine.MR, Shape.WHOLE).isEmpty());
+    assertTrue(fit.cost(ExecutionPath.MR, Shape.WHOLE).isEmpty());
     assertEquals("abc1234", fit.commit());
     assertEquals("scripts/compare --calibrate", fit.command());
   }
@@ -64,12 +64,12 @@ class CalibrationFitTest {
     records.add(record("mr", "whole", 1_000_000, 20, 1));
     records.add(record("mr", "whole", 1_000_000, 22, 1));
     Calibration fit = CalibrationFit.of(Summary.of(records), "c").get();
-    Calibration.Cost it = fit.cost(Engine.ITERATOR, Shape.SUBSET).get();
+    Calibration.Cost it = fit.cost(ExecutionPath.ITERATOR, Shape.SUBSET).get();
     assertEquals(0, it.fixedSeconds());
     // through the origin, minimising relative error: 1 / (mean of pp/t over pp/t squared)
     double v1 = 1e6;
     double v2 = 2e6 / 3;
     assertEquals((v1 * v1 + v2 * v2) / (v1 + v2), it.productsPerSecond(), 1e-6);
-    assertTrue(fit.cost(Engine.MR, Shape.WHOLE).isEmpty(), "one size: no rate to fit");
+    assertTrue(fit.cost(ExecutionPath.MR, Shape.WHOLE).isEmpty(), "one size: no rate to fit");
   }
 }

@@ -11,15 +11,16 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
-import outerproduct.iterator.OutputMode;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.cli.CommandErrors;
+import outerproduct.kernel.cli.RequestOptions;
+import outerproduct.kernel.product.Output;
 import outerproduct.kernel.product.PresumBuffer;
-import outerproduct.kernel.semiring.Semirings;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -67,21 +68,7 @@ public final class TableMultCommand implements Callable<Integer> {
   @Option(names = "--ct", description = "Also (or only) write the transpose into this table.")
   String ct;
 
-  @Option(
-      names = "--semiring",
-      defaultValue = Semirings.DEFAULT,
-      description = "Built-in (${COMPLETION-CANDIDATES}) or class name. Default: ${DEFAULT-VALUE}.",
-      completionCandidates = BuiltIns.class)
-  String semiring;
-
-  @Option(names = "--rows", description = "Shared rows k in D4M syntax, e.g. '1,:,100,'.")
-  String rows;
-
-  @Option(names = "--at-columns", description = "Columns of AT to use (rows of C), D4M list.")
-  String atColumns;
-
-  @Option(names = "--b-columns", description = "Columns of B to use (columns of C), D4M list.")
-  String bColumns;
+  @Mixin RequestOptions request;
 
   @Option(
       names = "--presum",
@@ -102,7 +89,7 @@ public final class TableMultCommand implements Callable<Integer> {
           "How the tablet servers write C: batchwriter, or bulk (sorted files staged per tablet,"
               + " imported into C once every tablet is done; needs System permission SYSTEM and"
               + " BULK_IMPORT on C). Default: ${DEFAULT-VALUE}.")
-  OutputMode output;
+  Output output;
 
   @Option(
       names = "--staging",
@@ -127,13 +114,6 @@ public final class TableMultCommand implements Callable<Integer> {
           "Bulk output: the compression of the files C receives (none, gz, snappy, lz4, lzo, zstd,"
               + " bzip2). Default: as C's own compactions (its table.file.compress.type).")
   String fileCompression;
-
-  @Option(
-      names = "--replace-incomplete",
-      description =
-          "Empty a C that an earlier multiply left unfinished (table.custom.outerproduct.state)"
-              + " instead of refusing it.")
-  boolean replaceIncomplete;
 
   @Option(
       names = "--remove-zeros",
@@ -165,15 +145,6 @@ public final class TableMultCommand implements Callable<Integer> {
   static final long BATCH_WRITER_MONITOR = 100_000;
   static final long BULK_MONITOR = 10_000_000;
 
-  /** The built-in semiring names, for the help text. */
-  static final class BuiltIns extends java.util.ArrayList<String> {
-    private static final long serialVersionUID = 1L;
-
-    BuiltIns() {
-      super(Semirings.builtInNames());
-    }
-  }
-
   public static void main(String[] args) {
     System.exit(commandLine().execute(args));
   }
@@ -185,7 +156,7 @@ public final class TableMultCommand implements Callable<Integer> {
   public static CommandLine commandLine() {
     TableMultCommand command = new TableMultCommand();
     CommandLine commandLine = new CommandLine(command);
-    Choices.register(commandLine, OutputMode.class);
+    Choices.register(commandLine, Output.class);
     return commandLine
         .setParameterExceptionHandler(
             (e, given) -> {
@@ -238,7 +209,8 @@ public final class TableMultCommand implements Callable<Integer> {
     if (c != null && ct != null) {
       mult.alsoTranspose(ct);
     }
-    mult.semiring(semiring)
+    request
+        .applyTo(mult)
         .presum(presumCells())
         .monitorEvery(monitorProducts(), 0)
         .scanThreads(scanThreads)
@@ -249,20 +221,8 @@ public final class TableMultCommand implements Callable<Integer> {
     if (window != null || fileCompression != null) {
       mult.bulkFiles(window != null ? window : TableMult.DEFAULT_WINDOW, fileCompression);
     }
-    if (rows != null) {
-      mult.rows(rows);
-    }
     if (removeZeros) {
       mult.removeZeros();
-    }
-    if (replaceIncomplete) {
-      mult.replaceIncomplete();
-    }
-    if (atColumns != null) {
-      mult.atColumns(atColumns);
-    }
-    if (bColumns != null) {
-      mult.bColumns(bColumns);
     }
     return mult;
   }
@@ -314,7 +274,7 @@ public final class TableMultCommand implements Callable<Integer> {
     if (monitorEvery != null) {
       return monitorEvery;
     }
-    return output == OutputMode.BULK ? BULK_MONITOR : BATCH_WRITER_MONITOR;
+    return output == Output.BULK ? BULK_MONITOR : BATCH_WRITER_MONITOR;
   }
 
   private long presumCells() {

@@ -10,12 +10,13 @@ import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.hadoop.conf.Configuration;
 import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.cli.CommandErrors;
-import outerproduct.kernel.semiring.Semirings;
+import outerproduct.kernel.cli.RequestOptions;
 import outerproduct.multiply.Calibration;
-import outerproduct.multiply.Engine;
+import outerproduct.multiply.ExecutionPath;
 import outerproduct.multiply.Multiply;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -52,11 +53,13 @@ public final class MultiplyCommand implements Callable<Integer> {
   String c;
 
   @Option(
-      names = "--engine",
+      names = {"--path", "--engine"},
       defaultValue = "auto",
-      paramLabel = "auto|iterator|mr",
-      description = "auto: the engine predicted to finish first. Default: ${DEFAULT-VALUE}.")
-  Engine engine;
+      paramLabel = "auto|client|iterator|iterator-bulk|mr|mr-bulk",
+      description =
+          "auto: the path predicted to finish first among those that can run here; or the path"
+              + " to run. Default: ${DEFAULT-VALUE}.")
+  ExecutionPath path;
 
   @Option(
       names = "--calibration",
@@ -72,33 +75,17 @@ public final class MultiplyCommand implements Callable<Integer> {
       defaultValue = "${env:HADOOP_CONF_DIR}",
       description =
           "Hadoop configuration folder of the YARN cluster (core-, yarn-, mapred-site.xml)."
-              + " Without one only the iterator engine can run. Default: $HADOOP_CONF_DIR.")
+              + " Without one no MapReduce path can run. Default: $HADOOP_CONF_DIR.")
   Path hadoopConf;
 
   @Option(
       names = "--explain",
-      description = "Print the estimate, the predictions and the choice; run nothing.")
+      description =
+          "Print the estimate, every path's prediction (or why it cannot run here) and the"
+              + " choice; run nothing.")
   boolean explain;
 
-  @Option(
-      names = "--semiring",
-      defaultValue = Semirings.DEFAULT,
-      description = "Semiring: a built-in name or a class name. Default: ${DEFAULT-VALUE}.")
-  String semiring;
-
-  @Option(names = "--rows", description = "Shared rows k in D4M syntax, e.g. '1,:,100,'.")
-  String rows;
-
-  @Option(names = "--at-columns", description = "Columns of AT to use (rows of C), D4M list.")
-  String atColumns;
-
-  @Option(names = "--b-columns", description = "Columns of B to use (columns of C), D4M list.")
-  String bColumns;
-
-  @Option(
-      names = "--replace-incomplete",
-      description = "Empty a C that an earlier multiply left unfinished instead of refusing it.")
-  boolean replaceIncomplete;
+  @Mixin RequestOptions request;
 
   @Option(names = "--verbose", description = "On an error, print its stack trace too.")
   boolean verbose;
@@ -113,7 +100,7 @@ public final class MultiplyCommand implements Callable<Integer> {
   public static CommandLine commandLine() {
     MultiplyCommand command = new MultiplyCommand();
     CommandLine cli = new CommandLine(command);
-    Choices.register(cli, Engine.class);
+    Choices.register(cli, ExecutionPath.class);
     return cli.setParameterExceptionHandler(
             (e, given) -> {
               e.getCommandLine()
@@ -145,7 +132,8 @@ public final class MultiplyCommand implements Callable<Integer> {
               + lines.measured()
               + " on "
               + lines.cluster());
-      out.println("engine: " + decision.choice().why());
+      decision.explain().forEach(line -> out.println("  " + line));
+      out.println("path: " + decision.choice().why());
       out.flush();
       if (explain) {
         return 0;
@@ -154,7 +142,7 @@ public final class MultiplyCommand implements Callable<Integer> {
       out.printf(
           Locale.ROOT,
           "%s: partial products %d, entries written %d, %.2f s from the call to C readable%n",
-          r.decision().choice().engine(),
+          r.decision().path(),
           r.partialProducts(),
           r.entriesWritten(),
           (System.nanoTime() - begin) / 1e9);
@@ -163,21 +151,8 @@ public final class MultiplyCommand implements Callable<Integer> {
   }
 
   private Multiply configured() {
-    Multiply multiply =
-        Multiply.on(clientProperties).transposeOf(at).times(b).into(c).engine(engine);
-    multiply.semiring(semiring).calibration(calibrationLines());
-    if (rows != null) {
-      multiply.rows(rows);
-    }
-    if (atColumns != null) {
-      multiply.atColumns(atColumns);
-    }
-    if (bColumns != null) {
-      multiply.bColumns(bColumns);
-    }
-    if (replaceIncomplete) {
-      multiply.replaceIncomplete();
-    }
+    Multiply multiply = Multiply.on(clientProperties).transposeOf(at).times(b).into(c).path(path);
+    request.applyTo(multiply).calibration(calibrationLines());
     if (hadoopConf != null) {
       multiply.hadoop(hadoopConfiguration(hadoopConf));
     }

@@ -1,4 +1,4 @@
-package outerproduct.compare.engine;
+package outerproduct.multiply;
 
 import java.io.IOException;
 import java.util.HashMap;
@@ -20,14 +20,19 @@ import org.apache.hadoop.io.Text;
 import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.accumulo.RowRangesIterator;
 import outerproduct.kernel.accumulo.ScanEntrySource;
+import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.product.ColumnFilteredSource;
+import outerproduct.kernel.product.EntrySource;
 import outerproduct.kernel.product.OuterProduct;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
- * The D4M-style baseline ({@code client} in docs/format.md): scan AT and B to the client, multiply
- * there through the kernel, hold C in client memory, BatchWrite it. It holds all of C by design:
- * that is the cost of "data to compute" that the server-side engines are measured against.
+ * The client path ({@link ExecutionPath#CLIENT}, D4M's way): scan AT and B to the caller, multiply
+ * there through the kernel, hold C in the caller's memory, BatchWrite it. It holds all of C by
+ * design, so it runs only where C fits ({@link #cellBudget()}); for small requests it has no fixed
+ * cost on the servers at all, which is why {@code auto} considers it, and why the harness measures
+ * the server-side engines against it.
  *
  * <p>Because it holds C, its memory grows with C and with the multiplies running at once. All of
  * them together may hold at most {@link #cellBudget()} cells (half the heap at an estimated {@value
@@ -39,7 +44,7 @@ import outerproduct.kernel.semiring.Semiring;
  * filtered on the tablet servers by the kernel's {@code RowRangesIterator} (so the kernel must be
  * on their classpath, as it is wherever the iterator engine is deployed).
  */
-public final class ClientEngine {
+public final class ClientMultiply {
   /** Counts of one run. */
   public record Result(
       long rowsAligned,
@@ -75,7 +80,7 @@ public final class ClientEngine {
     return Runtime.getRuntime().maxMemory() / 2 / BYTES_PER_CELL;
   }
 
-  private ClientEngine() {}
+  private ClientMultiply() {}
 
   /**
    * Multiplies within the budget {@link #cellBudget()} of this JVM.
@@ -93,12 +98,31 @@ public final class ClientEngine {
       RowRanges rows,
       Authorizations auths)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
-    return multiply(client, semiring, at, b, c, rows, auths, cellBudget());
+    return multiply(client, semiring, at, b, c, rows, null, null, auths, cellBudget());
   }
 
   /**
    * As {@link #multiply(AccumuloClient, Semiring, String, String, String, RowRanges,
-   * Authorizations)} with a given budget.
+   * Authorizations)}, with only the columns of AT ({@code atColumns}, rows of C) and of B ({@code
+   * bColumns}, columns of C) that the filters name; null: every column.
+   */
+  public static <T> Result multiply(
+      AccumuloClient client,
+      Semiring<T> semiring,
+      String at,
+      String b,
+      String c,
+      RowRanges rows,
+      ColumnFilter atColumns,
+      ColumnFilter bColumns,
+      Authorizations auths)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
+    return multiply(client, semiring, at, b, c, rows, atColumns, bColumns, auths, cellBudget());
+  }
+
+  /**
+   * As {@link #multiply(AccumuloClient, Semiring, String, String, String, RowRanges, ColumnFilter,
+   * ColumnFilter, Authorizations)} with a given budget.
    */
   static <T> Result multiply(
       AccumuloClient client,
@@ -107,6 +131,8 @@ public final class ClientEngine {
       String b,
       String c,
       RowRanges rows,
+      ColumnFilter atColumns,
+      ColumnFilter bColumns,
       Authorizations auths,
       long cellBudget)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
@@ -126,7 +152,17 @@ public final class ClientEngine {
     double prepareSeconds = (begin - prepareBegin) / 1e9;
     Map<Cell, T> sums = new HashMap<>();
     try {
-      long[] counts = sumProducts(client, semiring, at, b, c, rows, auths, sums, cellBudget);
+      long[] counts =
+          sumProducts(
+              client,
+              semiring,
+              new Tables(at, b, c),
+              rows,
+              atColumns,
+              bColumns,
+              auths,
+              sums,
+              cellBudget);
       if (!sums.isEmpty()) {
         awaitHosted(client, c);
       }
@@ -189,10 +225,10 @@ public final class ClientEngine {
   private static <T> long[] sumProducts(
       AccumuloClient client,
       Semiring<T> semiring,
-      String at,
-      String b,
-      String c,
+      Tables tables,
       RowRanges rows,
+      ColumnFilter atColumns,
+      ColumnFilter bColumns,
       Authorizations auths,
       Map<Cell, T> sums,
       long budget)
@@ -201,8 +237,9 @@ public final class ClientEngine {
     // the server-side engines read it: a scan per row range costs a round trip each, which for
     // a 1,024-row subset is most of the request.
     Range span = rows.isAll() ? new Range() : Ranges.span(rows);
-    try (Scanner atScan = client.createScanner(at, auths);
-        Scanner bScan = client.createScanner(b, auths)) {
+    String c = tables.c();
+    try (Scanner atScan = client.createScanner(tables.at(), auths);
+        Scanner bScan = client.createScanner(tables.b(), auths)) {
       for (Scanner scan : List.of(atScan, bScan)) {
         scan.setRange(span);
         if (rows.ranges().size() > 1) {
@@ -212,8 +249,8 @@ public final class ClientEngine {
       OuterProduct<T> product =
           new OuterProduct<>(
               semiring,
-              new ScanEntrySource(at, atScan.iterator()),
-              new ScanEntrySource(b, bScan.iterator()));
+              filtered(new ScanEntrySource(tables.at(), atScan.iterator()), atColumns),
+              filtered(new ScanEntrySource(tables.b(), bScan.iterator()), bColumns));
       while (product.advance()) {
         int before = sums.size();
         sums.merge(
@@ -242,6 +279,12 @@ public final class ClientEngine {
       return new long[] {product.rowsAligned(), product.partialProducts()};
     }
   }
+
+  private static EntrySource filtered(EntrySource source, ColumnFilter columns) throws IOException {
+    return columns == null ? source : new ColumnFilteredSource(source, columns);
+  }
+
+  private record Tables(String at, String b, String c) {}
 
   /** A cell of C: products with different visibilities are summed apart, as on the servers. */
   private record Cell(Text row, Text column, Text visibility) {}

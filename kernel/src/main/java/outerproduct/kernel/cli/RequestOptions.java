@@ -1,0 +1,76 @@
+package outerproduct.kernel.cli;
+
+import java.util.ArrayList;
+import outerproduct.kernel.product.MultiplyBuilder;
+import outerproduct.kernel.semiring.Semirings;
+import picocli.CommandLine.Option;
+
+/**
+ * What a multiply asks beyond its tables, as every command takes it ({@code scripts/tablemult},
+ * {@code scripts/hadoop jar … outerproduct-mr}, {@code scripts/multiply}): the semiring, the shared
+ * rows, the column filters, and whether an unfinished C may be emptied. A picocli mixin
+ * ({@code @Mixin RequestOptions request;}), handed to the engine's builder by {@link #applyTo}, so
+ * that an option means the same thing, with the same name, default and help, on every command.
+ */
+public final class RequestOptions {
+  @Option(
+      names = "--semiring",
+      defaultValue = Semirings.DEFAULT,
+      description = "Built-in (${COMPLETION-CANDIDATES}) or class name. Default: ${DEFAULT-VALUE}.",
+      completionCandidates = BuiltIns.class)
+  String semiring;
+
+  @Option(names = "--rows", description = "Shared rows k in D4M syntax, e.g. '1,:,100,'.")
+  String rows;
+
+  @Option(names = "--at-columns", description = "Columns of AT to use (rows of C), D4M list.")
+  String atColumns;
+
+  @Option(
+      names = {"--b-columns", "--columns"},
+      description = "Columns of B to use (columns of C), D4M list.")
+  String bColumns;
+
+  @Option(
+      names = "--replace-incomplete",
+      description =
+          "Empty a C that an earlier multiply left unfinished (table.custom.outerproduct.state)"
+              + " instead of refusing it.")
+  boolean replaceIncomplete;
+
+  /** The built-in semiring names, for the help text. */
+  static final class BuiltIns extends ArrayList<String> {
+    private static final long serialVersionUID = 1L;
+
+    BuiltIns() {
+      super(Semirings.builtInNames());
+    }
+  }
+
+  /** Whether {@code --rows} was given: the request is a row subset. */
+  public boolean hasRows() {
+    return rows != null;
+  }
+
+  /**
+   * Gives {@code builder} every option the command line set.
+   *
+   * @throws IllegalArgumentException naming the value at fault (the builder checks each)
+   */
+  public <S extends MultiplyBuilder<S>> S applyTo(S builder) {
+    builder.semiring(semiring);
+    if (rows != null) {
+      builder.rows(rows);
+    }
+    if (atColumns != null) {
+      builder.atColumns(atColumns);
+    }
+    if (bColumns != null) {
+      builder.bColumns(bColumns);
+    }
+    if (replaceIncomplete) {
+      builder.replaceIncomplete();
+    }
+    return builder;
+  }
+}
