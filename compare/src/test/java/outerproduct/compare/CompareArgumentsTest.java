@@ -23,8 +23,8 @@ class CompareArgumentsTest {
   @CsvSource(
       delimiterString = " | ",
       value = {
-        "--engines iterator,warp | --engines' (ENGINE): 'warp': expected iterator, iterator-bulk,"
-            + " ingest-ceiling, client, mr or auto",
+        "--engines iterator,warp | --engines' (ENGINE): 'warp': expected client, iterator,"
+            + " iterator-bulk, mr, mr-bulk, ingest-ceiling or auto",
         "--calibration no/such.json | --calibration no/such.json: cannot read this file",
         "--workloads whole,nightly | --workloads' (whole|queued|cued): 'nightly': expected whole,"
             + " queued or cued",
@@ -35,7 +35,7 @@ class CompareArgumentsTest {
         "--scales ten | Invalid value for option '--scales'",
         "--input elsewhere | --input",
         "--load fax | --load': 'fax': expected batchwriter, bulk or auto",
-        "--mr-output files | --mr-output': 'files': expected batchwriter or" + " bulk",
+        "--mr-output bulk | Unknown options: '--mr-output', 'bulk'",
         "--mr-uber sometimes | --mr-uber': 'sometimes': expected auto, on or off",
         "--cued-rows 0 | --cued-rows must be at least 1, got 0",
         "--prepared-c -1 | --prepared-c must be 0 or more, got -1",

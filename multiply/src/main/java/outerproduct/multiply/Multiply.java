@@ -157,7 +157,11 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
     Calibration lines = calibration == null ? Calibration.installedOrShipped() : calibration;
     Map<ExecutionPath, String> cannotRun =
         PathChecks.cannotRun(
-            client, c, hadoop, estimate.partialProducts() + Math.max(0, estimate.margin()));
+            client,
+            c,
+            hadoop,
+            estimate.partialProducts() + Math.max(0, estimate.margin()),
+            replaceIncomplete);
     Shape shape = Shape.of(rows);
     PathChoice choice =
         PathChoice.choose(path, lines, shape, estimate.partialProducts(), cannotRun);

@@ -42,13 +42,23 @@ final class PathChecks {
    * @param hadoop the YARN cluster's configuration, or null
    * @param maxCells the most cells C can have: the estimated partial products (with the sample's
    *     margin)
+   * @param replaceIncomplete whether the caller asked to empty an unfinished C, which only the
+   *     server-side paths do
    */
   static Map<ExecutionPath, String> cannotRun(
-      AccumuloClient client, String c, Configuration hadoop, long maxCells)
+      AccumuloClient client,
+      String c,
+      Configuration hadoop,
+      long maxCells,
+      boolean replaceIncomplete)
       throws AccumuloException, AccumuloSecurityException {
     Map<ExecutionPath, String> reasons = new EnumMap<>(ExecutionPath.class);
     long budget = ClientMultiply.cellBudget();
-    if (maxCells > budget) {
+    if (replaceIncomplete && client.tableOperations().exists(c)) {
+      reasons.put(
+          ExecutionPath.CLIENT,
+          "replace incomplete: the client path writes only a new, empty C, and '" + c + "' exists");
+    } else if (maxCells > budget) {
       reasons.put(
           ExecutionPath.CLIENT,
           String.format(

@@ -16,6 +16,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.security.tokens.PasswordToken;
 import org.apache.accumulo.core.security.Authorizations;
@@ -109,17 +110,25 @@ class MultiplyIT {
 
   @Test
   void theClientPathKeepsRowsAndColumnFilters() throws Exception {
+    String atColumns = ids(1, 500);
+    String bColumns = ids(200, 900);
     multiply("autoCclientCols")
         .path(ExecutionPath.CLIENT)
         .rows(SUBSET)
-        .atColumns("1,:,500,")
-        .bColumns("200,:,900,")
+        .atColumns(atColumns)
+        .bColumns(bColumns)
         .run();
     assertEqualsOracle(
-        "autoCclientCols",
-        SUBSET,
-        ColumnFilter.parse("1,:,500,"),
-        ColumnFilter.parse("200,:,900,"));
+        "autoCclientCols", SUBSET, ColumnFilter.parse(atColumns), ColumnFilter.parse(bColumns));
+  }
+
+  /** The D4M list of the ids {@code from} to {@code to}. */
+  private static String ids(int from, int to) {
+    StringBuilder list = new StringBuilder();
+    for (int id = from; id <= to; id++) {
+      list.append(id).append(',');
+    }
+    return list.toString();
   }
 
   @Test
@@ -178,6 +187,9 @@ class MultiplyIT {
     assertEquals(reason, excluded.get(ExecutionPath.ITERATOR_BULK));
     assertEquals(reason, excluded.get(ExecutionPath.MR_BULK));
     assertFalse(r.decision().path().output() == outerproduct.kernel.product.Output.BULK);
+    try (AccumuloClient asCarol = Accumulo.newClient().from(carol).build()) {
+      asCarol.securityOperations().grantTablePermission("root", "autoCcarol", TablePermission.READ);
+    }
     assertEqualsOracle("autoCcarol", SUBSET, null, null);
   }
 
@@ -249,7 +261,7 @@ class MultiplyIT {
     assertTrue(explained.contains("estimate: " + products + " partial products"), explained);
     assertTrue(explained.contains("calibration: shipped defaults"), explained);
     for (ExecutionPath path : ExecutionPath.runnable()) {
-      assertTrue(explained.contains("  " + path.label() + " "), path + " missing: " + explained);
+      assertTrue(explained.contains(" " + path.label() + " "), path + " missing: " + explained);
     }
     assertTrue(
         explained.contains("mr            excluded: no YARN cluster configuration"), explained);

@@ -40,7 +40,6 @@ public final class ReportMarkdown {
           "c_durability",
           "mr_reducers",
           "mr_presum",
-          "mr_output",
           "mr_uber",
           "mr_conf",
           "calibration",
@@ -280,10 +279,12 @@ public final class ReportMarkdown {
     line("## Engine auto");
     line("");
     line(
-        "`auto` counts each request's partial products from the degree tables, predicts the"
-            + " iterator and MapReduce engines' times from the calibration (setting"
-            + " `calibration`), runs the sooner one and pays for deciding. Its records hold the"
-            + " choice, the predictions and why (`engine_info.auto_*`).");
+        "`auto` is `Multiply.run()`: it counts each request's partial products, leaves out the"
+            + " paths this caller cannot run, predicts every other path's time from the"
+            + " calibration (setting `calibration`), runs the soonest and pays for deciding. Its"
+            + " records hold the choice, every prediction and exclusion, and why"
+            + " (`engine_info.auto_*`); each line sets its time beside the fastest path run"
+            + " under its own name in this run.");
     line("");
     auto.lines().forEach(verdict -> line("- " + verdict));
     line("");
