@@ -43,10 +43,15 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
 
   /**
    * What was decided before anything ran: the count (null where a path was named and nothing was
-   * counted), the calibration, the path and why.
+   * counted), the calibration, the path and why, and the seconds deciding took (counting, the
+   * checks of what can run, choosing).
    */
   public record Decision(
-      ProductEstimate.Estimate estimate, Calibration calibration, Shape shape, PathChoice choice) {
+      ProductEstimate.Estimate estimate,
+      Calibration calibration,
+      Shape shape,
+      PathChoice choice,
+      double seconds) {
     /** The path that runs. */
     public ExecutionPath path() {
       return choice.path();
@@ -153,6 +158,7 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
    * @throws IllegalArgumentException if the asked path cannot run, or auto finds no candidate
    */
   public Decision decide(AccumuloClient client) throws Exception {
+    long begin = System.nanoTime();
     ProductEstimate.Estimate estimate = estimate(client);
     Calibration lines = calibration == null ? Calibration.installedOrShipped() : calibration;
     Map<ExecutionPath, String> cannotRun =
@@ -165,7 +171,7 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
     Shape shape = Shape.of(rows);
     PathChoice choice =
         PathChoice.choose(path, lines, shape, estimate.partialProducts(), cannotRun);
-    return new Decision(estimate, lines, shape, choice);
+    return new Decision(estimate, lines, shape, choice, secondsSince(begin));
   }
 
   /**
@@ -215,7 +221,8 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
         null,
         calibration == null ? Calibration.installedOrShipped() : calibration,
         Shape.of(rows),
-        new PathChoice(path, Map.of(), Map.of(), "asked for " + path));
+        new PathChoice(path, Map.of(), Map.of(), "asked for " + path),
+        0);
   }
 
   private ClientMultiply.Result clientMultiply(AccumuloClient client) throws Exception {

@@ -37,7 +37,7 @@ final class AutoEngine {
         .choice()
         .excluded()
         .forEach((path, why) -> info.put("auto_excluded_" + path.label(), why));
-    info.put("t_decide_s", decision.estimate().seconds());
+    info.put("t_decide_s", decision.seconds());
     info.put("auto_why", decision.choice().why());
     info.put("calibration", decision.calibration().source());
     info.putAll(EngineRuns.info(r));

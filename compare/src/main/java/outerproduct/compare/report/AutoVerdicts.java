@@ -41,7 +41,8 @@ final class AutoVerdicts {
         continue;
       }
       if (auto.whole()) {
-        lines.add(verdict(auto, "SCALE " + auto.scale() + ", whole table", Row::secondsMedian));
+        lines.add(
+            verdict(auto, "SCALE " + auto.scale() + ", whole table", Row::requestSecondsMedian));
       } else if (auto.concurrency() == lowestConcurrency(auto.workload())) {
         String label = summary.label(auto.workload(), auto.scale());
         lines.add(

@@ -72,7 +72,7 @@ public final class Headlines {
                         + fmt("%.3g", best.ratePpPerSMedian())
                         + " pp/s"
                         + lead(rows, best, true)
-                        + auto(scale(scale), Row::secondsMedian)));
+                        + auto(scale(scale), Row::requestSecondsMedian)));
   }
 
   private void latency(String workload, int scale, int size, int concurrency, List<String> lines) {
