@@ -9,10 +9,9 @@ import outerproduct.kernel.cli.Choice;
  * answers a newcomer in minutes, {@code full} is the sweep the committed example report was made
  * with. Options given on the command line win over the preset.
  *
- * <p>Quick stops at SCALE 11: with SCALE 12 in its place the run took 3 min 43 s, and 4 min 28 s
- * from a fresh clone, on 2 cores: too close to, or over, the four minutes it is meant to fit in.
- * SCALE 11 took 3 min 17 s and still shows the iterator engine pulling ahead of the client on whole
- * tables (1.8x).
+ * <p>Quick stops at SCALE 11 and runs every execution path and auto: the two MapReduce paths' jobs
+ * (about 20 s each whole, 6 s each queued) are most of its time, and with them SCALE 11 already
+ * fills the five minutes after the build it is meant to fit in on 2 cores.
  *
  * <p>Calibrate spans the partial products from thousands to tens of millions per engine and shape,
  * so that each engine's fixed cost and its rate are both measured rather than one guessed from the

@@ -83,28 +83,13 @@ public final class ClientMultiply {
   private ClientMultiply() {}
 
   /**
-   * Multiplies within the budget {@link #cellBudget()} of this JVM.
+   * Multiplies within the budget {@link #cellBudget()} of this JVM, with only the columns of AT
+   * ({@code atColumns}, rows of C) and of B ({@code bColumns}, columns of C) that the filters name;
+   * null: every column.
    *
    * @throws IllegalArgumentException if C equals an input or holds entries: C is a new table,
    *     created here or by the caller
    * @throws MemoryBudgetExceededException if C would not fit; C is then empty
-   */
-  public static <T> Result multiply(
-      AccumuloClient client,
-      Semiring<T> semiring,
-      String at,
-      String b,
-      String c,
-      RowRanges rows,
-      Authorizations auths)
-      throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
-    return multiply(client, semiring, at, b, c, rows, null, null, auths, cellBudget());
-  }
-
-  /**
-   * As {@link #multiply(AccumuloClient, Semiring, String, String, String, RowRanges,
-   * Authorizations)}, with only the columns of AT ({@code atColumns}, rows of C) and of B ({@code
-   * bColumns}, columns of C) that the filters name; null: every column.
    */
   public static <T> Result multiply(
       AccumuloClient client,

@@ -53,7 +53,15 @@ class ClientMultiplyIT {
   void wholeTableEqualsOracle() throws Exception {
     ClientMultiply.Result r =
         ClientMultiply.multiply(
-            client, LONG, "clientAT", "clientB", "clientC", RowRanges.all(), Authorizations.EMPTY);
+            client,
+            LONG,
+            "clientAT",
+            "clientB",
+            "clientC",
+            RowRanges.all(),
+            null,
+            null,
+            Authorizations.EMPTY);
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a, b);
     TableChecksum.Result c = TableChecksum.of(client, "clientC", LONG, Authorizations.EMPTY);
     assertEquals(oracle.nnz(), c.nnz());
@@ -66,7 +74,7 @@ class ClientMultiplyIT {
   void rowSubsetEqualsOracle() throws Exception {
     RowRanges rows = RowRanges.parse("1,:,150,7,9,:,");
     ClientMultiply.multiply(
-        client, LONG, "clientAT", "clientB", "clientCsub", rows, Authorizations.EMPTY);
+        client, LONG, "clientAT", "clientB", "clientCsub", rows, null, null, Authorizations.EMPTY);
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a, b, rows, null, null);
     TableChecksum.Result c = TableChecksum.of(client, "clientCsub", LONG, Authorizations.EMPTY);
     assertEquals(ResultChecksum.of(oracle), c.checksum());

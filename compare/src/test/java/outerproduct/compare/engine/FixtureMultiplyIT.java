@@ -168,7 +168,15 @@ class FixtureMultiplyIT {
             IllegalArgumentException.class,
             () ->
                 ClientMultiply.multiply(
-                    client, semiring, "AT", "B", "C_taken", RowRanges.all(), Authorizations.EMPTY));
+                    client,
+                    semiring,
+                    "AT",
+                    "B",
+                    "C_taken",
+                    RowRanges.all(),
+                    null,
+                    null,
+                    Authorizations.EMPTY));
     assertTrue(e.getMessage().contains("'C_taken' already holds entries"), e.getMessage());
     assertEquals(1, TableChecksum.of(client, "C_taken", semiring, Authorizations.EMPTY).nnz());
   }
