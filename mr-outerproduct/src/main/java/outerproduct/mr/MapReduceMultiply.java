@@ -286,14 +286,25 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
         job, new JobPhases.ClientTimes(submitBegin, submitted, done, imported), seconds);
   }
 
+  /**
+   * Imports the reducers' RFiles into C. A reducer that received no cell writes no file, so a
+   * request whose rows share nothing leaves none, and C stays empty: Accumulo refuses to import an
+   * empty directory.
+   */
   private void importFiles(AccumuloClient client, FileSystem fs, Path dir)
       throws IOException, AccumuloException, AccumuloSecurityException, TableNotFoundException {
-    for (FileStatus file : fs.listStatus(dir)) {
-      if (!file.getPath().getName().endsWith(".rf")) {
+    int rfiles = 0;
+    FileStatus[] files = fs.exists(dir) ? fs.listStatus(dir) : new FileStatus[0];
+    for (FileStatus file : files) {
+      if (file.getPath().getName().endsWith(".rf")) {
+        rfiles++;
+      } else {
         fs.delete(file.getPath(), true);
       }
     }
-    client.tableOperations().importDirectory(dir.toString()).to(c).tableTime(true).load();
+    if (rfiles > 0) {
+      client.tableOperations().importDirectory(dir.toString()).to(c).tableTime(true).load();
+    }
   }
 
   private static void submit(Job job) throws IOException, InterruptedException {

@@ -30,6 +30,7 @@ import outerproduct.embedded.SharedClusters;
 import outerproduct.inputs.KroneckerGenerator;
 import outerproduct.inputs.MatrixLoader;
 import outerproduct.iterator.TableMult;
+import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.ReferenceMultiply;
@@ -128,6 +129,27 @@ class OuterProductJobIT {
     assertPhasesKnown(r);
     assertTrue(r.phases().bulkImport() > 0, "the bulk import is a phase of its own: " + r.phases());
     log.info("SCALE 10 MR bulk: {}", r);
+  }
+
+  /** Bulk output of a request whose rows share nothing: no file to import, C empty and complete. */
+  @Test
+  void bulkOutputOfARequestWithNoProductLeavesCEmpty() throws Exception {
+    RowRanges none = RowRanges.parse("nosuchrow,");
+    MapReduceMultiply.Result r =
+        multiply()
+            .transposeOf("AT10")
+            .times("B10")
+            .into("C10bulkNone")
+            .rows(none)
+            .uber(UberMode.ON)
+            .output(Output.BULK)
+            .run();
+    assertEquals(0, r.partialProducts());
+    assertEqualsOracle(
+        client, "C10bulkNone", ReferenceMultiply.multiply(LONG, a10, b10, none, null, null));
+    assertEquals(
+        ResultState.COMPLETE,
+        client.tableOperations().getConfiguration("C10bulkNone").get(ResultState.PROPERTY));
   }
 
   /** A row subset with column filters, uber mode: tasks run in the AM, one map per tablet. */
