@@ -195,23 +195,23 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
       Decision decided =
           decision != null ? decision : path == ExecutionPath.AUTO ? decide(client) : named();
       ExecutionPath chosen = decided.path();
-      switch (chosen.engine()) {
+      return switch (chosen.engine()) {
         case CLIENT -> {
           ClientMultiply.Result r = clientMultiply(client);
-          return new Result(
+          yield new Result(
               decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), r, null, null);
         }
         case ITERATOR -> {
           TableMult.Result r = tableMult(client, chosen.output()).run();
-          return new Result(
+          yield new Result(
               decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), null, r, null);
         }
-        default -> {
+        case MAPREDUCE -> {
           MapReduceMultiply.Result r = mapReduce(chosen).run();
-          return new Result(
+          yield new Result(
               decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), null, null, r);
         }
-      }
+      };
     }
   }
 
