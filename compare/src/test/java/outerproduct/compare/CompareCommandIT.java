@@ -29,6 +29,7 @@ import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.ResultChecksum;
 import outerproduct.kernel.semiring.Semirings;
 import outerproduct.multiply.Calibration;
+import outerproduct.multiply.ExecutionPath;
 import outerproduct.multiply.Shape;
 
 /**
@@ -146,11 +147,16 @@ class CompareCommandIT {
       if (r.path("engine").asText().equals("auto")) {
         JsonNode info = r.path("engine_info");
         assertTrue(
-            Set.of("iterator", "mr").contains(info.path("auto_choice").asText()),
+            ExecutionPath.runnable().stream()
+                .anyMatch(p -> p.label().equals(info.path("auto_choice").asText())),
             "auto records its choice: " + r);
         assertTrue(info.path("auto_why").asText().contains("predicted"), r.toString());
-        assertTrue(
-            info.has("auto_predicted_iterator_s") && info.has("auto_predicted_mr_s"), r.toString());
+        for (ExecutionPath path : ExecutionPath.runnable()) {
+          assertTrue(
+              info.has("auto_predicted_" + path.label() + "_s")
+                  || info.has("auto_excluded_" + path.label()),
+              "auto records a prediction or an exclusion for " + path + ": " + r);
+        }
       }
       if (r.path("engine").asText().equals("mr")) {
         assertTrue(
