@@ -18,6 +18,11 @@ final class CallStretch {
   /** When the writers started closing. */
   long closing;
 
+  /**
+   * The semiring's exposure of ⊕ summed over the products handed to the writer ({@link Progress}).
+   */
+  double plusExposure;
+
   /** Entries the writer put into C (or CT when only CT is written). */
   long written;
 
@@ -40,6 +45,14 @@ final class CallStretch {
   Progress progress(long written, long resumes, String server) {
     long busyMicros = (System.nanoTime() - beginNanos) / 1000;
     return new Progress(
-        rows, products, written, resumes, busyMicros, flushNanos / 1000, server, null);
+        rows,
+        products,
+        written,
+        resumes,
+        busyMicros,
+        flushNanos / 1000,
+        plusExposure,
+        server,
+        null);
   }
 }

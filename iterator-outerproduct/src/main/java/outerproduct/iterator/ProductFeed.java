@@ -21,9 +21,11 @@ import outerproduct.kernel.semiring.Semiring;
  */
 abstract class ProductFeed<T> {
   final SortedKeyValueIterator<Key, Value> source;
+  final Semiring<T> semiring;
 
-  private ProductFeed(SortedKeyValueIterator<Key, Value> source) {
+  private ProductFeed(SortedKeyValueIterator<Key, Value> source, Semiring<T> semiring) {
     this.source = source;
+    this.semiring = semiring;
   }
 
   /** Reads {@code source}, which was just sought. */
@@ -33,7 +35,7 @@ abstract class ProductFeed<T> {
         && two.semiring().name().equals(semiring.name())) {
       @SuppressWarnings("unchecked") // the same semiring: its products' values are Ts
       OuterProduct<T> product = (OuterProduct<T>) two.product();
-      return new Kernel<>(two, product);
+      return new Kernel<>(two, product, semiring);
     }
     return new Entries<>(source, semiring);
   }
@@ -45,8 +47,12 @@ abstract class ProductFeed<T> {
   /** The top product's row k of B: one array for all the products of a row. */
   abstract byte[] k();
 
-  /** Hands the top product to {@code writer}. */
-  abstract void addTo(ProductWriter<T> writer) throws IOException;
+  /**
+   * Hands the top product to {@code writer}.
+   *
+   * @return its {@link Semiring#plusExposure}
+   */
+  abstract double addTo(ProductWriter<T> writer) throws IOException;
 
   final void next() throws IOException {
     source.next();
@@ -55,8 +61,8 @@ abstract class ProductFeed<T> {
   private static final class Kernel<T> extends ProductFeed<T> {
     private final OuterProduct<T> product;
 
-    Kernel(TwoTableIterator source, OuterProduct<T> product) {
-      super(source);
+    Kernel(TwoTableIterator source, OuterProduct<T> product, Semiring<T> semiring) {
+      super(source, semiring);
       this.product = product;
     }
 
@@ -66,20 +72,20 @@ abstract class ProductFeed<T> {
     }
 
     @Override
-    void addTo(ProductWriter<T> writer) throws IOException {
-      writer.add(product.i(), product.j(), product.visibility(), product.value());
+    double addTo(ProductWriter<T> writer) throws IOException {
+      T value = product.value();
+      writer.add(product.i(), product.j(), product.visibility(), value);
+      return semiring.plusExposure(value);
     }
   }
 
   private static final class Entries<T> extends ProductFeed<T> {
     private static final byte[] NO_LABEL = new byte[0];
 
-    private final Semiring<T> semiring;
     private byte[] row;
 
     Entries(SortedKeyValueIterator<Key, Value> source, Semiring<T> semiring) {
-      super(source);
-      this.semiring = semiring;
+      super(source, semiring);
     }
 
     @Override
@@ -94,7 +100,7 @@ abstract class ProductFeed<T> {
     }
 
     @Override
-    void addTo(ProductWriter<T> writer) throws IOException {
+    double addTo(ProductWriter<T> writer) throws IOException {
       Key key = source.getTopKey();
       ByteSequence label = key.getColumnVisibilityData();
       byte[] j = key.getColumnQualifierData().toArray();
@@ -111,6 +117,7 @@ abstract class ProductFeed<T> {
           j,
           label.length() == 0 ? NO_LABEL : label.toArray(),
           decoded);
+      return semiring.plusExposure(decoded);
     }
   }
 }

@@ -16,6 +16,10 @@ import org.apache.accumulo.core.data.Value;
  * the write iterator took (reading B and AT, forming and writing products), and {@code
  * flushMicros}, the part of it spent opening C's writers and waiting at their close for C's tablet
  * servers to accept every entry. Summed over tablets, which run in parallel.
+ *
+ * <p>{@code plusExposure} sums the semiring's {@link
+ * outerproduct.kernel.semiring.Semiring#plusExposure} over the products written: below {@link
+ * outerproduct.kernel.semiring.Semiring#SAFE_EXPOSURE} in total, C's lazy ⊕ cannot have failed.
  */
 public record Progress(
     long rowsAligned,
@@ -24,10 +28,11 @@ public record Progress(
     long resumes,
     long busyMicros,
     long flushMicros,
+    double plusExposure,
     String server,
     String error) {
 
-  public static final Progress NONE = new Progress(0, 0, 0, 0, 0, 0, null, null);
+  public static final Progress NONE = new Progress(0, 0, 0, 0, 0, 0, 0, null, null);
 
   /** Sums the counts; the first error is kept, the server is dropped (a total spans many). */
   public Progress plus(Progress other) {
@@ -38,6 +43,7 @@ public record Progress(
         resumes + other.resumes,
         busyMicros + other.busyMicros,
         flushMicros + other.flushMicros,
+        plusExposure + other.plusExposure,
         null,
         error != null ? error : other.error);
   }
@@ -56,6 +62,8 @@ public record Progress(
             + ","
             + flushMicros
             + ","
+            + plusExposure
+            + ","
             + (server == null ? "" : server);
     return new Value(error == null ? counts : counts + "\n" + error);
   }
@@ -65,7 +73,7 @@ public record Progress(
     int newline = text.indexOf('\n');
     String error = newline < 0 ? null : text.substring(newline + 1);
     String[] parts = (newline < 0 ? text : text.substring(0, newline)).split(",", -1);
-    if (parts.length != 7) {
+    if (parts.length != 8) {
       throw new IllegalArgumentException("not a TableMult monitoring value: '" + value + "'");
     }
     return new Progress(
@@ -75,7 +83,8 @@ public record Progress(
         Long.parseLong(parts[3]),
         Long.parseLong(parts[4]),
         Long.parseLong(parts[5]),
-        parts[6].isEmpty() ? null : parts[6],
+        Double.parseDouble(parts[6]),
+        parts[7].isEmpty() ? null : parts[7],
         error);
   }
 }

@@ -301,7 +301,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
         }
         done.currentRow = k;
       }
-      feed.addTo(writer);
+      done.plusExposure += feed.addTo(writer);
       done.products++;
       feed.next();
     }
@@ -333,7 +333,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
         e);
     topKey = new Key(row, ERROR_FAMILY, new byte[0]);
     topValue =
-        new Progress(rows, products, written, resumes, 0, 0, SERVER, why.toString()).encode();
+        new Progress(rows, products, written, resumes, 0, 0, 0, SERVER, why.toString()).encode();
   }
 
   private static byte[] startRow(Range range) {

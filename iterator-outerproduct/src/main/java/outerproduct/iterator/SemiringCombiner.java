@@ -8,8 +8,10 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.iterators.Combiner;
 import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import outerproduct.kernel.accumulo.IteratorOptionChecks;
-import outerproduct.kernel.semiring.BadValueException;
+import outerproduct.kernel.semiring.FailedSum;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 
@@ -18,15 +20,21 @@ import outerproduct.kernel.semiring.Semirings;
  * at scan, minc and majc, on every column; a scope without it would let the VersioningIterator or a
  * compaction keep one partial product and drop the rest.
  *
- * <p>Values that do not decode under the semiring fail the scan or compaction with a {@link
- * BadValueException} naming the key and value, rather than being dropped.
+ * <p>It never throws. A sum ⊕ cannot form (an overflow) or a value the semiring does not read
+ * becomes a {@link FailedSum} naming the values, stored for that cell alone: a throwing combiner
+ * would fail every scan and compaction of the tablet, leaving all of C unreadable. The multiply
+ * that wrote C looks for failed sums before calling C complete, so none passes silently; a later
+ * write that poisons a cell shows as {@code !failed: …} there.
  *
  * <p>Options: {@value #SEMIRING_OPTION} (required) and the Combiner's column options.
  */
 public class SemiringCombiner extends Combiner {
   public static final String SEMIRING_OPTION = "semiring";
 
+  private static final Logger log = LoggerFactory.getLogger(SemiringCombiner.class);
+
   private Semiring<?> semiring;
+  private Key lastFailed;
 
   public static void setSemiring(IteratorSetting setting, String semiring) {
     setting.addOption(SEMIRING_OPTION, semiring);
@@ -56,28 +64,36 @@ public class SemiringCombiner extends Combiner {
 
   @Override
   public Value reduce(Key key, Iterator<Value> values) {
-    return new Value(fold(semiring, key, values));
+    byte[] sum =
+        FailedSum.fold(
+            semiring,
+            new Iterator<>() {
+              @Override
+              public boolean hasNext() {
+                return values.hasNext();
+              }
+
+              @Override
+              public byte[] next() {
+                return values.next().get();
+              }
+            });
+    if (FailedSum.is(sum)) {
+      failed(key, sum);
+    }
+    return new Value(sum);
   }
 
-  private static <T> byte[] fold(Semiring<T> semiring, Key key, Iterator<Value> values) {
-    T sum = null;
-    while (values.hasNext()) {
-      byte[] bytes = values.next().get();
-      T v;
-      try {
-        v = semiring.decode(bytes);
-      } catch (IllegalArgumentException e) {
-        throw new BadValueException(
-            "(combined table)",
-            key.getRowData().toArray(),
-            key.getColumnQualifierData().toArray(),
-            bytes,
-            semiring.name(),
-            e);
-      }
-      sum = sum == null ? v : semiring.plus(sum, v);
+  /** Logged once per cell and iterator stack: the failure's evidence where operators look. */
+  private void failed(Key key, byte[] sum) {
+    if (!key.equals(lastFailed)) {
+      lastFailed = new Key(key);
+      log.warn(
+          "C's ⊕ failed at row '{}', column '{}': {}",
+          key.getRow(),
+          key.getColumnQualifier(),
+          FailedSum.reason(sum));
     }
-    return semiring.encode(sum);
   }
 
   @Override

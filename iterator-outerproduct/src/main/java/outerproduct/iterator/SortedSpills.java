@@ -1,6 +1,7 @@
 package outerproduct.iterator;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -136,8 +137,19 @@ final class SortedSpills<T> {
           || !Arrays.equals(label, reader.visibility)) {
         return false;
       }
-      sum =
-          semiring.plus(sum != null ? sum : semiring.decode(value), semiring.decode(reader.value));
+      try {
+        sum =
+            semiring.plus(
+                sum != null ? sum : semiring.decode(value), semiring.decode(reader.value));
+      } catch (ArithmeticException e) {
+        throw new ArithmeticException(
+            e.getMessage()
+                + " summing the cell at row '"
+                + new String(row, StandardCharsets.UTF_8)
+                + "', column '"
+                + new String(qualifier, StandardCharsets.UTF_8)
+                + "'");
+      }
       return true;
     }
 

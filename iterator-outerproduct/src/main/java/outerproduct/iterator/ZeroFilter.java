@@ -9,6 +9,7 @@ import org.apache.accumulo.core.iterators.Filter;
 import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import outerproduct.kernel.accumulo.IteratorOptionChecks;
+import outerproduct.kernel.semiring.FailedSum;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 
@@ -54,8 +55,9 @@ public class ZeroFilter extends Filter {
     return !isZero(semiring, value.get());
   }
 
+  /** A failed sum is kept: it is the only trace of the failure. */
   private static <T> boolean isZero(Semiring<T> semiring, byte[] value) {
-    return semiring.isZero(semiring.decode(value));
+    return !FailedSum.is(value) && semiring.isZero(semiring.decode(value));
   }
 
   @Override

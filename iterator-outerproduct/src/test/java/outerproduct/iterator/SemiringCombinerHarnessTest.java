@@ -18,6 +18,7 @@ import org.apache.accumulo.iteratortest.IteratorTestInput;
 import org.apache.accumulo.iteratortest.IteratorTestOutput;
 import org.apache.accumulo.iteratortest.IteratorTestParameters;
 import org.apache.accumulo.iteratortest.environments.SimpleIteratorEnvironment;
+import outerproduct.kernel.semiring.FailedSum;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 
@@ -30,17 +31,32 @@ class SemiringCombinerHarnessTest extends IteratorTestBase {
 
   @Override
   protected Stream<IteratorTestParameters> parameters() {
-    return Semirings.builtInNames().stream()
-        .flatMap(
-            name -> {
-              SortedMap<Key, Value> input = partialProducts(name);
-              IteratorTestInput in =
-                  new IteratorTestInput(
-                      SemiringCombiner.class, options(name), new Range(), input, new ScanScope());
-              IteratorTestOutput expected =
-                  new IteratorTestOutput(naiveSums(Semirings.forName(name), input));
-              return builtinTestCases().map(testCase -> testCase.toParameters(in, expected));
-            });
+    Stream<IteratorTestParameters> builtIns =
+        Semirings.builtInNames().stream().flatMap(name -> cases(name, partialProducts(name)));
+    return Stream.concat(builtIns, cases("plus-times-long", withFailingSums()));
+  }
+
+  private Stream<IteratorTestParameters> cases(String name, SortedMap<Key, Value> input) {
+    IteratorTestInput in =
+        new IteratorTestInput(
+            SemiringCombiner.class, options(name), new Range(), input, new ScanScope());
+    IteratorTestOutput expected = new IteratorTestOutput(naiveSums(Semirings.forName(name), input));
+    return builtinTestCases().map(testCase -> testCase.toParameters(in, expected));
+  }
+
+  /**
+   * Cells whose sum overflows or holds a value that is no number, among good ones: each such cell
+   * alone becomes a failed sum, and nothing throws.
+   */
+  private static SortedMap<Key, Value> withFailingSums() {
+    SortedMap<Key, Value> data = partialProducts("plus-times-long");
+    String big = Long.toString(1L << 62);
+    data.put(new Key("3", "", "overflow", "", 1L), new Value(big));
+    data.put(new Key("3", "", "overflow", "", 2L), new Value(big));
+    data.put(new Key("3", "", "overflow", "", 3L), new Value("1"));
+    data.put(new Key("4", "", "bad", "", 1L), new Value("x1"));
+    data.put(new Key("4", "", "bad", "", 2L), new Value("2"));
+    return data;
   }
 
   /** The harness's environment leaves the scope unimplemented; a Combiner asks for it. */
@@ -83,17 +99,36 @@ class SemiringCombinerHarnessTest extends IteratorTestBase {
   /** The newest version's key with the ⊕ of all versions, folded in a plain loop. */
   private static <T> SortedMap<Key, Value> naiveSums(Semiring<T> s, SortedMap<Key, Value> input) {
     Map<Key, T> sums = new HashMap<>();
+    Map<Key, String> failed = new HashMap<>();
     Map<Key, Key> newest = new HashMap<>();
     for (Map.Entry<Key, Value> e : input.entrySet()) {
       Key cell = e.getKey().followingKey(PartialKey.ROW_COLFAM_COLQUAL_COLVIS);
-      T v = s.decode(e.getValue().get());
-      sums.merge(cell, v, s::plus);
       newest.merge(cell, e.getKey(), (a, b) -> a.getTimestamp() >= b.getTimestamp() ? a : b);
+      if (failed.containsKey(cell)) {
+        continue;
+      }
+      try {
+        T v = s.decode(e.getValue().get());
+        sums.merge(cell, v, s::plus);
+      } catch (ArithmeticException ex) {
+        failed.put(cell, ex.getMessage());
+      } catch (IllegalArgumentException ex) {
+        failed.put(
+            cell,
+            "value '"
+                + e.getValue()
+                + "' is not a "
+                + s.name()
+                + " value ("
+                + ex.getMessage()
+                + ")");
+      }
     }
     SortedMap<Key, Value> out = new TreeMap<>();
     sums.forEach(
         (cell, v) ->
             out.put(newest.get(cell), new Value(new String(s.encode(v), StandardCharsets.UTF_8))));
+    failed.forEach((cell, why) -> out.put(newest.get(cell), new Value(FailedSum.of(why))));
     return out;
   }
 }

@@ -235,7 +235,17 @@ public final class SortedWindow<T> {
         long cell = codes[x] >>> placeBits;
         T sum = value(codes[x++]);
         while (x < size && codes[x] >>> placeBits == cell) {
-          sum = semiring.plus(sum, value(codes[x++]));
+          try {
+            sum = semiring.plus(sum, value(codes[x++]));
+          } catch (ArithmeticException e) {
+            throw new ArithmeticException(
+                e.getMessage()
+                    + " summing C at i '"
+                    + text(ids.id(idByRank[first(codes[x - 1])]))
+                    + "', j '"
+                    + text(ids.id(idByRank[second(codes[x - 1])]))
+                    + "'");
+          }
         }
         byte[] value = semiring.encode(sum);
         byte[] first = ids.id(idByRank[first(codes[x - 1])]);
@@ -269,5 +279,9 @@ public final class SortedWindow<T> {
     private long mask(int bits) {
       return (1L << bits) - 1;
     }
+  }
+
+  private static String text(byte[] id) {
+    return new String(id, java.nio.charset.StandardCharsets.UTF_8);
   }
 }

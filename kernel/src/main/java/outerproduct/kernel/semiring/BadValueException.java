@@ -48,6 +48,11 @@ public final class BadValueException extends IllegalArgumentException {
     return value;
   }
 
+  /** A stored value as a message shows it: text, cut when too long to read. */
+  public static String shown(byte[] bytes) {
+    return text(bytes);
+  }
+
   private static String text(byte[] bytes) {
     if (bytes == null) {
       return "";

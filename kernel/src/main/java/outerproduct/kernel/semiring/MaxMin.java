@@ -18,6 +18,12 @@ public final class MaxMin extends DoubleSemiring {
     return Math.min(a, b);
   }
 
+  /** Zero: the max of two numbers is always one of them. */
+  @Override
+  public double plusExposure(Double value) {
+    return 0;
+  }
+
   @Override
   public Double zero() {
     return Double.NEGATIVE_INFINITY;

@@ -15,7 +15,13 @@ public final class MaxPlus extends DoubleSemiring {
 
   @Override
   public Double times(Double a, Double b) {
-    return a + b;
+    return checked(a, "+", b, a + b);
+  }
+
+  /** Zero: min and max of two numbers is always one of them. */
+  @Override
+  public double plusExposure(Double value) {
+    return 0;
   }
 
   @Override

@@ -43,6 +43,12 @@ public final class OrAnd implements Semiring<Boolean> {
     return a && b;
   }
 
+  /** Zero: or never fails. */
+  @Override
+  public double plusExposure(Boolean value) {
+    return 0;
+  }
+
   @Override
   public Boolean zero() {
     return Boolean.FALSE;

@@ -37,6 +37,12 @@ public final class PlusTimesDecimal implements Semiring<BigDecimal> {
     return a.multiply(b);
   }
 
+  /** Zero: exact decimal sums never overflow. */
+  @Override
+  public double plusExposure(BigDecimal value) {
+    return 0;
+  }
+
   @Override
   public BigDecimal zero() {
     return BigDecimal.ZERO;

@@ -14,12 +14,21 @@ public final class PlusTimesDouble extends DoubleSemiring {
 
   @Override
   public Double plus(Double a, Double b) {
-    return a + b;
+    return checked(a, "+", b, a + b);
   }
 
   @Override
   public Double times(Double a, Double b) {
-    return a * b;
+    return checked(a, "*", b, a * b);
+  }
+
+  /**
+   * |v| / the largest double: magnitudes summing below half of it never reach ±∞, so no sum meets ∞
+   * − ∞; an infinite value is infinitely exposed.
+   */
+  @Override
+  public double plusExposure(Double value) {
+    return Math.abs(value) / Double.MAX_VALUE;
   }
 
   @Override

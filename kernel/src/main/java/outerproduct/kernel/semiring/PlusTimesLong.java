@@ -37,6 +37,12 @@ public final class PlusTimesLong implements Semiring<Long> {
     }
   }
 
+  /** |v| / 2⁶³: the values' magnitudes summing below 2⁶² leave every partial sum in range. */
+  @Override
+  public double plusExposure(Long value) {
+    return Math.abs(value.doubleValue()) / 0x1p63;
+  }
+
   @Override
   public Long zero() {
     return 0L;

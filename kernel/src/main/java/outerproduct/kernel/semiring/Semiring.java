@@ -37,11 +37,38 @@ public interface Semiring<T> {
   /** Encodes a value in canonical form as UTF-8 text. */
   byte[] encode(T value);
 
-  /** ⊕ */
+  /**
+   * ⊕
+   *
+   * @throws ArithmeticException naming both values when the sum is not a value of this semiring (an
+   *     overflow, a NaN): ⊕ never returns what {@link #decode} would refuse
+   */
   T plus(T a, T b);
 
-  /** ⊗, with the AT operand first. */
+  /**
+   * ⊗, with the AT operand first.
+   *
+   * @throws ArithmeticException naming both values when the product is not a value of this
+   *     semiring, as {@link #plus}
+   */
   T times(T a, T b);
+
+  /**
+   * ⊕ over values whose exposures sum below this cannot fail ({@link #plusExposure}). One half, not
+   * one: the sum is taken in doubles, whose rounding over a billion values stays far below a half.
+   */
+  double SAFE_EXPOSURE = 0.5;
+
+  /**
+   * How much of ⊕'s room {@code value} takes: for any values whose exposures sum below {@link
+   * #SAFE_EXPOSURE}, ⊕ over any of them, in any order, cannot throw. A writer that sums its values'
+   * exposures knows, without reading C back, whether C's lazy ⊕ (its combiner) may have failed; for
+   * plus-times-long it is |v| / 2⁶³. Zero for a ⊕ that never fails (min, max, or, exact decimals);
+   * infinite, the default, for a semiring that cannot say, so its results are always checked.
+   */
+  default double plusExposure(T value) {
+    return Double.POSITIVE_INFINITY;
+  }
 
   /** The identity of ⊕ (and annihilator of ⊗): what an absent entry means. */
   T zero();

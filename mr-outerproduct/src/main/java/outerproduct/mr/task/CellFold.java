@@ -40,7 +40,11 @@ final class CellFold<T> {
                 + ")",
             e);
       }
-      sum = sum == null ? x : semiring.plus(sum, x);
+      try {
+        sum = sum == null ? x : semiring.plus(sum, x);
+      } catch (ArithmeticException e) {
+        throw new ArithmeticException(e.getMessage() + " summing cell " + cell + " of C");
+      }
       count++;
     }
     return new Sum<>(sum, count);
