@@ -2,8 +2,10 @@ package outerproduct.iterator;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -21,6 +23,7 @@ import org.apache.accumulo.core.security.Authorizations;
 import outerproduct.kernel.accumulo.IncompleteResultException;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.ResultState;
+import outerproduct.kernel.semiring.Semiring;
 
 /**
  * One scan whose iterators write the result tables, with C's state kept on C: the results are
@@ -42,21 +45,36 @@ final class ResultScan {
   /** Result tables that did not exist before {@link #prepare}. */
   private final List<String> created = new ArrayList<>();
 
+  /** Each result table's state before {@link #prepare} took it (null: none). */
+  private final Map<String, String> before = new HashMap<>();
+
+  /** Whether a result table held entries this multiply adds to (C's earlier sums count). */
+  private boolean addsToExisting;
+
   ResultScan(AccumuloClient client, List<String> results, PhaseClock clock) {
     this.client = client;
     this.results = List.copyOf(results);
     this.clock = clock;
   }
 
-  /** Checks or creates every result table and refuses one an earlier multiply left unfinished. */
-  ResultScan prepare(String semiring, boolean removeZeros, boolean replaceIncomplete)
+  /**
+   * Checks or creates every result table and takes it for this multiply ({@link
+   * ResultState#claim}): one another multiply is writing, or one holding a result, is refused
+   * unless {@code reuse} allows it.
+   */
+  ResultScan prepare(String semiring, boolean removeZeros, ResultState.Reuse reuse)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     for (String result : results) {
-      if (!client.tableOperations().exists(result)) {
-        created.add(result);
-      }
+      boolean exists = client.tableOperations().exists(result);
       String state = ResultTables.prepare(client, result, semiring, new TreeSet<>(), removeZeros);
-      ResultState.checkFinishedOrClear(client, result, state, replaceIncomplete);
+      if (!exists) {
+        created.add(result);
+      } else {
+        ResultState.checkEmptyUnlessAdding(client, result, state, reuse);
+      }
+      String previous = ResultState.claim(client, result, "iterator", reuse);
+      before.put(result, previous);
+      addsToExisting |= exists && (ResultState.COMPLETE.equals(previous) || reuse.addToExisting());
     }
     clock.lap("prepare_results");
     return this;
@@ -89,10 +107,6 @@ final class ResultScan {
     }
     awaitInputs(inputs);
     clock.lap("check_inputs");
-    for (String result : results) {
-      ResultState.writing(client, result, "iterator");
-    }
-    clock.lap("mark_writing");
     Totals totals;
     String moved;
     try {
@@ -113,11 +127,32 @@ final class ResultScan {
               + " the tablet migrated); products written just before the move may be in C twice",
           null);
     }
+    checkSums(totals.total());
     for (String result : results) {
       ResultState.complete(client, result);
     }
     clock.lap("mark_complete");
     return totals;
+  }
+
+  /**
+   * Fails the multiply if C's combiner could not form a sum: looked for (a scan of each result)
+   * only when the products written, or the entries added to, could make ⊕ fail.
+   *
+   * @throws IncompleteResultException naming the first failed sum's cell and reason
+   */
+  private void checkSums(Progress total)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    if (!addsToExisting && total.plusExposure() < Semiring.SAFE_EXPOSURE) {
+      return;
+    }
+    for (String result : results) {
+      Optional<String> failed = FailedSumFilter.first(client, result);
+      if (failed.isPresent()) {
+        throw incomplete("⊕ failed in result table '" + result + "' at " + failed.get(), null);
+      }
+    }
+    clock.lap("check_sums");
   }
 
   /**
@@ -140,7 +175,7 @@ final class ResultScan {
     try {
       staging = BulkStaging.create(client, stagingParent, results);
     } catch (IOException | AccumuloException | AccumuloSecurityException | RuntimeException e) {
-      deleteCreated();
+      releaseUntouched();
       throw e;
     }
     try (staging) {
@@ -185,9 +220,6 @@ final class ResultScan {
     Totals totals = stageUncovered(table, ranges, stack, scanThreads, progress, staging);
     Progress total = totals.total();
     clock.lap("scan");
-    for (String result : results) {
-      ResultState.writing(client, result, "iterator");
-    }
     long imported;
     try {
       imported = staging.importInto(client, c, ct);
@@ -195,6 +227,7 @@ final class ResultScan {
       throw incomplete("the bulk import failed: " + e.getMessage(), e);
     }
     clock.lap("bulk_import");
+    checkSums(total);
     for (String result : results) {
       ResultState.complete(client, result);
     }
@@ -207,6 +240,7 @@ final class ResultScan {
             total.resumes(),
             total.busyMicros(),
             total.flushMicros(),
+            total.plusExposure(),
             null,
             null),
         totals.monitoringEntries());
@@ -252,17 +286,24 @@ final class ResultScan {
   /** A failure before the import: the result tables are as they were (or gone, if new). */
   private IllegalStateException untouched(String why, Exception cause)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
-    deleteCreated();
+    releaseUntouched();
     return new IllegalStateException(
         "TableMult: " + why + "; nothing was imported, the result tables are as they were", cause);
   }
 
-  /** Deletes the result tables {@link #prepare} created, when the multiply stops before writing. */
-  void deleteCreated() throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+  /**
+   * When the multiply stops before writing: deletes the result tables {@link #prepare} created and
+   * gives the others back in the state they had.
+   */
+  void releaseUntouched()
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     for (String result : created) {
       client.tableOperations().delete(result);
+      before.remove(result);
     }
     created.clear();
+    before.forEach((result, state) -> ResultState.release(client, result, state));
+    before.clear();
   }
 
   private void awaitInputs(CompletableFuture<Void> inputs)
@@ -270,7 +311,7 @@ final class ResultScan {
     try {
       InputTables.await(inputs);
     } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
-      deleteCreated();
+      releaseUntouched();
       throw e;
     }
   }

@@ -344,7 +344,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       }
     }
     ResultScan scan =
-        new ResultScan(client, results, clock).prepare(semiring, removeZeros, replaceIncomplete);
+        new ResultScan(client, results, clock).prepare(semiring, removeZeros, reuse());
     ResultScan.Totals totals;
     if (writing.output == Output.BULK) {
       totals =

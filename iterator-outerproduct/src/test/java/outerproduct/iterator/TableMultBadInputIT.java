@@ -307,14 +307,17 @@ class TableMultBadInputIT {
     assertEquals(
         ResultState.COMPLETE,
         client.tableOperations().getConfiguration("Cunfinished").get(ResultState.PROPERTY));
-    ResultState.writing(client, "Cunfinished", "a client that died");
+    ResultState.claim(
+        client, "Cunfinished", "a client that died", new ResultState.Reuse(false, true));
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
             () -> TableMult.on(props).transposeOf("badAT").times("badB").into("Cunfinished").run());
     assertTrue(
         e.getMessage()
-            .startsWith("result table 'Cunfinished' is writing (a client that died, since "),
+            .startsWith(
+                "result table 'Cunfinished' is being written by another multiply (writing (a"
+                    + " client that died, since "),
         e.getMessage());
     TableMult.on(props)
         .transposeOf("badAT")

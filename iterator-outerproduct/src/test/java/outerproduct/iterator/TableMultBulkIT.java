@@ -37,6 +37,7 @@ import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.SharedClusters;
 import outerproduct.inputs.KroneckerGenerator;
 import outerproduct.inputs.MatrixLoader;
+import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
@@ -166,18 +167,26 @@ class TableMultBulkIT {
         TableChecksum.of(client, "bulkCs_" + suffix, s, Authorizations.EMPTY).checksum());
   }
 
-  /** Bulk output onto an existing C: the new products ⊕ onto its values, as with BatchWriters. */
+  /**
+   * Bulk output onto an existing C: refused by default; asked to add, the new products ⊕ onto its
+   * values, as with BatchWriters.
+   */
   @Test
-  void aSecondMultiplyAddsOntoC() throws Exception {
-    for (int n = 0; n < 2; n++) {
-      TableMult.on(props)
-          .transposeOf("bulkAT10")
-          .times("bulkB10")
-          .into("Cbulktwice")
-          .rows("1,:,200,")
-          .output(Output.BULK)
-          .run();
-    }
+  void aSecondMultiplyAddsOntoCOnlyWhenAsked() throws Exception {
+    TableMult first =
+        TableMult.on(props)
+            .transposeOf("bulkAT10")
+            .times("bulkB10")
+            .into("Cbulktwice")
+            .rows("1,:,200,")
+            .output(Output.BULK);
+    first.run();
+    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, first::run);
+    assertEquals(
+        "result table 'Cbulktwice' already holds a complete result: give another table, or add"
+            + " this multiply's products to it (--add-to-existing, addToExisting())",
+        refused.getMessage());
+    first.addToExisting().run();
     SparseMatrix once =
         ReferenceMultiply.multiply(LONG, a10, b10, RowRanges.parse("1,:,200,"), null, null);
     SparseMatrix twice = new SparseMatrix();
@@ -260,6 +269,7 @@ class TableMultBulkIT {
                     .transposeOf("bulkAT10")
                     .times("bulkBadValues")
                     .into("Cbulkkept")
+                    .addToExisting()
                     .output(Output.BULK)
                     .staging(staging.toUri().toString())
                     .run());
@@ -268,6 +278,10 @@ class TableMultBulkIT {
             && e.getMessage().contains("nothing was imported"),
         e.getMessage());
     assertEquals(before, checksum(client, "Cbulkkept"));
+    assertEquals(
+        ResultState.COMPLETE,
+        client.tableOperations().getConfiguration("Cbulkkept").get(ResultState.PROPERTY),
+        "C is given back as it was");
     try (Stream<Path> left = Files.list(staging)) {
       assertEquals(List.of(), left.toList(), "the staging directory is removed");
     }

@@ -206,7 +206,13 @@ class TableMultIT {
   void combinerRunsAtMincAndMajc() throws Exception {
     RowRanges rows = RowRanges.parse("1,:,20,");
     TableMult.on(props).transposeOf("AT10").times("B10").into("C10compact").rows(rows).run();
-    TableMult.on(props).transposeOf("AT10").times("B10").into("C10compact").rows(rows).run();
+    TableMult.on(props)
+        .transposeOf("AT10")
+        .times("B10")
+        .into("C10compact")
+        .rows(rows)
+        .addToExisting()
+        .run();
     client.tableOperations().flush("C10compact", null, null, true);
     client.tableOperations().compact("C10compact", new CompactionConfig().setWait(true));
     client

@@ -210,23 +210,19 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
     long begin = System.nanoTime();
     try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build()) {
       checkBeforeRun(client);
-      ResultTable.prepare(client, c, cSplits);
+      takeC(client);
       try (PrivateJobDir dir = PrivateJobDir.create(base, clientPropertiesFile)) {
         List<byte[]> cSplitRows = bytes(client.tableOperations().listSplits(c));
         Job job = JobSetup.configure(base, spec(), cSplitRows, dir);
         customizer.accept(job);
-        ResultState.writing(client, c, "mr");
-        Result result;
-        try {
-          result = runJob(client, job, dir, begin);
-        } catch (IOException | InterruptedException | AccumuloException | RuntimeException e) {
-          if (!(e instanceof JobFailedException)) {
-            ResultState.incomplete(client, c, String.valueOf(e.getMessage()));
-          }
-          throw e;
-        }
+        Result result = runJob(client, job, dir, begin);
         ResultState.complete(client, c);
         return result;
+      } catch (IOException | InterruptedException | AccumuloException | RuntimeException e) {
+        if (!(e instanceof JobFailedException)) {
+          ResultState.incomplete(client, c, String.valueOf(e.getMessage()));
+        }
+        throw e;
       }
     }
   }
@@ -234,13 +230,39 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
   /** Everything that can be refused is refused here, before C is created or changed. */
   private void checkBeforeRun(AccumuloClient client)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    if (addToExisting) {
+      throw new IllegalArgumentException(
+          "addToExisting (--add-to-existing): the MapReduce engine writes C's final sums into a C"
+              + " without a combiner and cannot add to what C holds; use the iterator engine");
+    }
     InputTables.checkReadable(client, at, b);
     if (output == Output.BULK) {
       BulkImportCheck.check(client, List.of(c));
     }
     if (client.tableOperations().exists(c)) {
       ResultState.checkMayWrite(client, c);
-      ResultState.checkFinishedOrClear(client, c, replaceIncomplete);
+    }
+  }
+
+  /**
+   * Creates C or checks the one there, and takes it for this job ({@link ResultState#claim}): of
+   * two multiplies into one C exactly one proceeds. An existing C is taken before it is checked, so
+   * an unfinished one the caller asked to replace is emptied first.
+   */
+  private void takeC(AccumuloClient client)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    boolean existed = client.tableOperations().exists(c);
+    String before = existed ? ResultState.claim(client, c, "mr", reuse()) : null;
+    try {
+      ResultTable.prepare(client, c, cSplits);
+    } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
+      if (existed) {
+        ResultState.release(client, c, before);
+      }
+      throw e;
+    }
+    if (!existed) {
+      ResultState.claim(client, c, "mr", reuse());
     }
   }
 

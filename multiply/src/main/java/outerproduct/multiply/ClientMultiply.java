@@ -18,6 +18,7 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 import outerproduct.kernel.accumulo.Ranges;
+import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.accumulo.RowRangesIterator;
 import outerproduct.kernel.accumulo.ScanEntrySource;
 import outerproduct.kernel.d4m.ColumnFilter;
@@ -133,9 +134,11 @@ public final class ClientMultiply {
     // Created before the clock starts, as the server-side engines' C is.
     long prepareBegin = System.nanoTime();
     createOrCheckEmpty(client, c, auths);
+    String before = ResultState.claim(client, c, "client", ResultState.Reuse.NONE);
     long begin = System.nanoTime();
     double prepareSeconds = (begin - prepareBegin) / 1e9;
     Map<Cell, T> sums = new HashMap<>();
+    boolean writing = false;
     try {
       long[] counts =
           sumProducts(
@@ -151,22 +154,37 @@ public final class ClientMultiply {
       if (!sums.isEmpty()) {
         awaitHosted(client, c);
       }
-      try (BatchWriter writer = client.createBatchWriter(c)) {
-        for (Map.Entry<Cell, T> e : sums.entrySet()) {
-          Cell cell = e.getKey();
-          Mutation m = new Mutation(cell.row());
-          m.at()
-              .family("")
-              .qualifier(cell.column())
-              .visibility(cell.visibility())
-              .put(new Value(semiring.encode(e.getValue())));
-          writer.addMutation(m);
-        }
-      }
+      writing = true;
+      write(client, semiring, c, sums);
+      ResultState.complete(client, c);
       return new Result(
           counts[0], counts[1], sums.size(), (System.nanoTime() - begin) / 1e9, prepareSeconds);
+    } catch (AccumuloException | TableNotFoundException | IOException | RuntimeException e) {
+      if (writing) {
+        ResultState.incomplete(client, c, String.valueOf(e.getMessage()));
+      } else {
+        ResultState.release(client, c, before);
+      }
+      throw e;
     } finally {
       CELLS_HELD.addAndGet(-sums.size());
+    }
+  }
+
+  private static <T> void write(
+      AccumuloClient client, Semiring<T> semiring, String c, Map<Cell, T> sums)
+      throws AccumuloException, TableNotFoundException {
+    try (BatchWriter writer = client.createBatchWriter(c)) {
+      for (Map.Entry<Cell, T> e : sums.entrySet()) {
+        Cell cell = e.getKey();
+        Mutation m = new Mutation(cell.row());
+        m.at()
+            .family("")
+            .qualifier(cell.column())
+            .visibility(cell.visibility())
+            .put(new Value(semiring.encode(e.getValue())));
+        writer.addMutation(m);
+      }
     }
   }
 
@@ -238,10 +256,9 @@ public final class ClientMultiply {
               filtered(new ScanEntrySource(tables.b(), bScan.iterator()), bColumns));
       while (product.advance()) {
         int before = sums.size();
-        sums.merge(
-            new Cell(new Text(product.i()), new Text(product.j()), new Text(product.visibility())),
-            product.value(),
-            semiring::plus);
+        Cell cell =
+            new Cell(new Text(product.i()), new Text(product.j()), new Text(product.visibility()));
+        sum(sums, cell, product.value(), semiring, c);
         if (sums.size() > before && CELLS_HELD.incrementAndGet() > budget) {
           throw new MemoryBudgetExceededException(
               "client baseline: C of '"
@@ -262,6 +279,26 @@ public final class ClientMultiply {
         }
       }
       return new long[] {product.rowsAligned(), product.partialProducts()};
+    }
+  }
+
+  /** ⊕-s {@code value} into {@code cell}, an overflow named by the cell. */
+  private static <T> void sum(
+      Map<Cell, T> sums, Cell cell, T value, Semiring<T> semiring, String c) {
+    try {
+      sums.merge(cell, value, semiring::plus);
+    } catch (ArithmeticException e) {
+      throw new ArithmeticException(
+          e.getMessage()
+              + " summing C of '"
+              + c
+              + "' at row '"
+              + cell.row()
+              + "', column '"
+              + cell.column()
+              + "'; nothing was written to '"
+              + c
+              + "'");
     }
   }
 

@@ -167,7 +167,7 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
             c,
             hadoop,
             estimate.partialProducts() + Math.max(0, estimate.margin()),
-            replaceIncomplete);
+            reuse());
     Shape shape = Shape.of(rows);
     PathChoice choice =
         PathChoice.choose(path, lines, shape, estimate.partialProducts(), cannotRun);
@@ -226,10 +226,11 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
   }
 
   private ClientMultiply.Result clientMultiply(AccumuloClient client) throws Exception {
-    if (replaceIncomplete) {
+    if (replaceIncomplete || addToExisting) {
       throw new IllegalArgumentException(
-          "path client: replaceIncomplete is for the server-side paths; the client path writes a"
-              + " new, empty C");
+          "path client: "
+              + (replaceIncomplete ? "replaceIncomplete" : "addToExisting")
+              + " is for the server-side paths; the client path writes a new, empty C");
     }
     return ClientMultiply.multiply(
         client,

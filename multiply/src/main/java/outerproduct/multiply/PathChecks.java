@@ -15,6 +15,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import outerproduct.kernel.accumulo.BulkImportCheck;
+import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.product.Output;
 
 /**
@@ -30,6 +31,8 @@ import outerproduct.kernel.product.Output;
  *       file system, which must be the volume's. A {@code file:} volume counts as shared with a
  *       caller on the same host (the embedded and pseudo-distributed clusters): the caller cannot
  *       tell another host's disk from its own;
+ *   <li>only the iterator paths add to a C that exists when asked to ({@code addToExisting}): the
+ *       others write C's final sums into a C without a combiner;
  *   <li>the client path holds C in the caller's memory: it runs only where C's cells, at most the
  *       estimated partial products, fit {@link ClientMultiply#cellBudget()}.
  * </ul>
@@ -42,19 +45,24 @@ final class PathChecks {
    * @param hadoop the YARN cluster's configuration, or null
    * @param maxCells the most cells C can have: the estimated partial products (with the sample's
    *     margin)
-   * @param replaceIncomplete whether the caller asked to empty an unfinished C, which only the
-   *     server-side paths do
+   * @param reuse what the caller allows with a C that holds something: emptying an unfinished C
+   *     (the server-side paths) or adding onto it (the iterator paths, whose C sums)
    */
   static Map<ExecutionPath, String> cannotRun(
-      AccumuloClient client,
-      String c,
-      Configuration hadoop,
-      long maxCells,
-      boolean replaceIncomplete)
+      AccumuloClient client, String c, Configuration hadoop, long maxCells, ResultState.Reuse reuse)
       throws AccumuloException, AccumuloSecurityException {
     Map<ExecutionPath, String> reasons = new EnumMap<>(ExecutionPath.class);
     long budget = ClientMultiply.cellBudget();
-    if (replaceIncomplete && client.tableOperations().exists(c)) {
+    boolean exists = client.tableOperations().exists(c);
+    if (reuse.addToExisting() && exists) {
+      for (ExecutionPath path : ExecutionPath.runnable()) {
+        if (path.engine() != ExecutionPath.Engine.ITERATOR) {
+          reasons.put(
+              path,
+              "add to existing: this path writes C's final sums, it cannot add to '" + c + "'");
+        }
+      }
+    } else if (reuse.replaceIncomplete() && exists) {
       reasons.put(
           ExecutionPath.CLIENT,
           "replace incomplete: the client path writes only a new, empty C, and '" + c + "' exists");
@@ -70,7 +78,7 @@ final class PathChecks {
               Runtime.getRuntime().maxMemory() >> 20,
               ClientMultiply.BYTES_PER_CELL));
     }
-    if (hadoop == null) {
+    if (hadoop == null && !reasons.containsKey(ExecutionPath.MR)) {
       String none = "no YARN cluster configuration (--hadoop-conf, or HADOOP_CONF_DIR)";
       reasons.put(ExecutionPath.MR, none);
       reasons.put(ExecutionPath.MR_BULK, none);

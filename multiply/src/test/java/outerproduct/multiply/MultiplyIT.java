@@ -273,6 +273,64 @@ class MultiplyIT {
     assertEqualsOracle("autoCcli", RowRanges.all(), null, null);
   }
 
+  /**
+   * A second multiply into a complete C is refused naming C; with {@code --add-to-existing} only
+   * the iterator paths are candidates (the others write final sums), and C holds twice the oracle.
+   */
+  @Test
+  void addingOntoACompleteResultIsAskedForAndOnlyTheIteratorPathsCanDoIt() throws Exception {
+    String[] args = {
+      "--cluster",
+      clientProperties.toString(),
+      "--at",
+      "autoAT",
+      "--b",
+      "autoB",
+      "--c",
+      "autoCadd",
+      "--rows",
+      "100,:,300,"
+    };
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    // the first run names the iterator path: a C made by another path has no combiner to add with
+    assertEquals(
+        0, command(out, err).execute(concat(concat(args, "--path"), "iterator")), err.toString());
+    assertEquals(2, command(out, err).execute(args));
+    assertTrue(
+        err.toString().contains("result table 'autoCadd' already holds a complete result"),
+        err.toString());
+    out.getBuffer().setLength(0);
+    assertEquals(
+        0, command(out, err).execute(concat(concat(args, "--add-to-existing"), "--explain")));
+    for (ExecutionPath path : ExecutionPath.runnable()) {
+      String line =
+          out.toString()
+              .lines()
+              .filter(l -> l.replace("=>", "").strip().startsWith(path.label() + " "))
+              .findFirst()
+              .orElseThrow(() -> new AssertionError(path + " not explained: " + out));
+      assertEquals(
+          path.engine() != ExecutionPath.Engine.ITERATOR,
+          line.contains("excluded: add to existing: this path writes C's final sums"),
+          line);
+    }
+    assertEquals(0, command(out, err).execute(concat(args, "--add-to-existing")), err.toString());
+    SparseMatrix once = ReferenceMultiply.multiply(LONG, a, b, SUBSET, null, null);
+    SparseMatrix twice = new SparseMatrix();
+    once.entries()
+        .forEach(e -> twice.put(e.row(), e.column(), Long.toString(2 * Long.parseLong(e.value()))));
+    assertEquals(
+        ResultChecksum.of(twice),
+        TableChecksum.of(client, "autoCadd", LONG, Authorizations.EMPTY).checksum());
+  }
+
+  private static CommandLine command(StringWriter out, StringWriter err) {
+    return MultiplyCommand.commandLine()
+        .setOut(new PrintWriter(out, true))
+        .setErr(new PrintWriter(err, true));
+  }
+
   private static String[] concat(String[] args, String last) {
     String[] all = java.util.Arrays.copyOf(args, args.length + 1);
     all[args.length] = last;

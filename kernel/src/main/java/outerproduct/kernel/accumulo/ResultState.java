@@ -6,15 +6,18 @@ import java.util.concurrent.TimeUnit;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.security.TablePermission;
 
 /**
  * Whether a result table holds a finished multiply, recorded where any Accumulo user or tool can
- * read it: the table property {@value #PROPERTY}. An engine sets {@code writing} before its first
- * write, then {@code complete} or {@code incomplete: <why>}. A C left {@code writing} (the client
- * died) or {@code incomplete} may hold part of the products, or some twice; readers should not
- * trust it, and an engine refuses to add to it unless asked to replace it.
+ * read it: the table property {@value #PROPERTY}. An engine takes C ({@link #claim}: {@code
+ * writing}) before its first write, then sets {@code complete} or {@code incomplete: <why>}. A C
+ * marked {@code writing} is another multiply's (or was, if its client died); one left {@code
+ * incomplete} may hold part of the products, or some twice: readers should not trust either, and an
+ * engine refuses both unless asked to replace them. A complete C is refused unless the multiply is
+ * asked to add to it ({@link Reuse}).
  */
 public final class ResultState {
   public static final String PROPERTY = "table.custom.outerproduct.state";
@@ -24,15 +27,6 @@ public final class ResultState {
   private static final String INCOMPLETE = "incomplete";
 
   private ResultState() {}
-
-  /** Before the first write: C is being written by {@code engine}. */
-  public static void writing(AccumuloClient client, String table, String engine)
-      throws AccumuloException, AccumuloSecurityException {
-    set(
-        client,
-        table,
-        WRITING + " (" + engine + ", since " + Instant.now().truncatedTo(ChronoUnit.SECONDS) + ")");
-  }
 
   public static void complete(AccumuloClient client, String table)
       throws AccumuloException, AccumuloSecurityException {
@@ -71,27 +65,65 @@ public final class ResultState {
   }
 
   /**
-   * @throws IllegalArgumentException if C was left unfinished by an earlier multiply and {@code
-   *     replace} is false; with {@code replace}, empties C instead
+   * What a multiply may do with a C that already holds something: {@code replaceIncomplete} empties
+   * a C an earlier multiply left unfinished (or one still marked being written, whose writer the
+   * user knows is gone); {@code addToExisting} adds this multiply's products onto a complete C, or
+   * onto entries no multiply wrote (C += ATᵀB). Neither is the default: without them such a C is
+   * refused.
    */
-  public static void checkFinishedOrClear(AccumuloClient client, String table, boolean replace)
-      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
-    checkFinishedOrClear(
-        client, table, client.tableOperations().getConfiguration(table).get(PROPERTY), replace);
+  public record Reuse(boolean replaceIncomplete, boolean addToExisting) {
+    public static final Reuse NONE = new Reuse(false, false);
   }
 
   /**
-   * As {@link #checkFinishedOrClear(AccumuloClient, String, boolean)}, for a caller that has just
-   * read the table's configuration: {@code property} is its {@value #PROPERTY} (null if unset).
+   * Takes C for one writer, atomically: the check of C's state and the mark {@code writing (engine,
+   * since …)} are one change of C's configuration ({@code modifyProperties}, which Accumulo retries
+   * when another client changed the configuration meanwhile), so of two multiplies started together
+   * into the same C exactly one proceeds. With {@code reuse.replaceIncomplete()}, an unfinished C
+   * is emptied after it is taken.
+   *
+   * @return C's state before, null if no engine had written it; give it to {@link #release} if the
+   *     multiply stops before writing
+   * @throws IllegalArgumentException naming C and its state if C is being written by another
+   *     multiply, left unfinished, or complete, and {@code reuse} does not allow it
    */
-  public static void checkFinishedOrClear(
-      AccumuloClient client, String table, String property, boolean replace)
+  public static String claim(AccumuloClient client, String table, String engine, Reuse reuse)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
-    String state = property == null || property.equals(COMPLETE) ? null : property;
+    String[] before = new String[1];
+    String writing =
+        WRITING + " (" + engine + ", since " + Instant.now().truncatedTo(ChronoUnit.SECONDS) + ")";
+    retryingNewTable(
+        table,
+        () ->
+            client
+                .tableOperations()
+                .modifyProperties(
+                    table,
+                    properties -> {
+                      before[0] = properties.get(PROPERTY);
+                      refuseUnlessAllowed(table, before[0], reuse);
+                      properties.put(PROPERTY, writing);
+                    }));
+    if (before[0] != null && !before[0].equals(COMPLETE)) {
+      client.tableOperations().deleteRows(table, null, null);
+    }
+    return before[0];
+  }
+
+  private static void refuseUnlessAllowed(String table, String state, Reuse reuse) {
     if (state == null) {
       return;
     }
-    if (!replace) {
+    if (state.startsWith(WRITING) && !reuse.replaceIncomplete()) {
+      throw new IllegalArgumentException(
+          "result table '"
+              + table
+              + "' is being written by another multiply ("
+              + state
+              + "): wait for it and read its result, or give another table; if that multiply"
+              + " died, replace it (--replace-incomplete, replaceIncomplete())");
+    }
+    if (state.startsWith(INCOMPLETE) && !reuse.replaceIncomplete()) {
       throw new IllegalArgumentException(
           "result table '"
               + table
@@ -100,7 +132,54 @@ public final class ResultState {
               + "; adding to it would count part of the products twice: replace it"
               + " (--replace-incomplete, replaceIncomplete()) or give another table");
     }
-    client.tableOperations().deleteRows(table, null, null);
+    if (state.equals(COMPLETE) && !reuse.addToExisting()) {
+      throw new IllegalArgumentException(
+          "result table '"
+              + table
+              + "' already holds a complete result: give another table, or add this multiply's"
+              + " products to it (--add-to-existing, addToExisting())");
+    }
+  }
+
+  /**
+   * Gives C back as it was, {@code before} being what {@link #claim} returned: for a multiply that
+   * stopped before its first write. Never throws (a failure is already being reported).
+   */
+  public static void release(AccumuloClient client, String table, String before) {
+    try {
+      if (before == null) {
+        client.tableOperations().removeProperty(table, PROPERTY);
+      } else {
+        client.tableOperations().setProperty(table, PROPERTY, before);
+      }
+    } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
+      // C stays marked being written: the next multiply is refused and told to replace it
+    }
+  }
+
+  /**
+   * @throws IllegalArgumentException naming C if it holds entries although no multiply wrote it
+   *     (its state is unset) and {@code reuse} does not add to existing entries; an empty C, such
+   *     as one created for this multiply, passes
+   */
+  public static void checkEmptyUnlessAdding(
+      AccumuloClient client, String table, String state, Reuse reuse)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    if (state != null || reuse.addToExisting()) {
+      return;
+    }
+    try (Scanner scanner =
+        client.createScanner(
+            table, client.securityOperations().getUserAuthorizations(client.whoami()))) {
+      scanner.setBatchSize(1);
+      if (scanner.iterator().hasNext()) {
+        throw new IllegalArgumentException(
+            "result table '"
+                + table
+                + "' holds entries no multiply wrote: give a new or empty table, or add this"
+                + " multiply's products to them (--add-to-existing, addToExisting())");
+      }
+    }
   }
 
   /**
@@ -135,10 +214,21 @@ public final class ResultState {
    */
   private static void set(AccumuloClient client, String table, String state)
       throws AccumuloException, AccumuloSecurityException {
+    retryingNewTable(table, () -> client.tableOperations().setProperty(table, PROPERTY, state));
+  }
+
+  /** A change of C's configuration. */
+  @FunctionalInterface
+  private interface Change {
+    void apply() throws AccumuloException, AccumuloSecurityException;
+  }
+
+  private static void retryingNewTable(String table, Change change)
+      throws AccumuloException, AccumuloSecurityException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(NEW_TABLE_GRACE_SECONDS);
     while (true) {
       try {
-        client.tableOperations().setProperty(table, PROPERTY, state);
+        change.apply();
         return;
       } catch (AccumuloException e) {
         if (!(e.getCause() instanceof TableNotFoundException) || System.nanoTime() > deadline) {

@@ -38,6 +38,13 @@ public final class RequestOptions {
               + " instead of refusing it.")
   boolean replaceIncomplete;
 
+  @Option(
+      names = "--add-to-existing",
+      description =
+          "Add the products onto what C holds (C += ATᵀB) instead of refusing a C that holds a"
+              + " result; the iterator paths only.")
+  boolean addToExisting;
+
   /** The built-in semiring names, for the help text. */
   static final class BuiltIns extends ArrayList<String> {
     private static final long serialVersionUID = 1L;
@@ -70,6 +77,9 @@ public final class RequestOptions {
     }
     if (replaceIncomplete) {
       builder.replaceIncomplete();
+    }
+    if (addToExisting) {
+      builder.addToExisting();
     }
     return builder;
   }

@@ -6,6 +6,7 @@ import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import outerproduct.kernel.accumulo.DegreeTables;
 import outerproduct.kernel.accumulo.ProductEstimate;
+import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.semiring.Semirings;
@@ -53,6 +54,7 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
   protected ColumnFilter atColumns;
   protected ColumnFilter bColumns;
   protected boolean replaceIncomplete;
+  protected boolean addToExisting;
 
   protected MultiplyBuilder(String at, String b, String c) {
     this.at = at;
@@ -161,8 +163,8 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
   }
 
   /**
-   * Gives {@code other} this builder's request: semiring, rows, column filters and whether it may
-   * replace an unfinished C. What one engine's builder was asked, another can then run.
+   * Gives {@code other} this builder's request: semiring, rows, column filters and what it may do
+   * with a C that holds something. What one engine's builder was asked, another can then run.
    */
   protected final void copyRequestTo(MultiplyBuilder<?> other) {
     other.semiring = semiring;
@@ -170,6 +172,7 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
     other.atColumns = atColumns;
     other.bColumns = bColumns;
     other.replaceIncomplete = replaceIncomplete;
+    other.addToExisting = addToExisting;
   }
 
   /**
@@ -179,5 +182,20 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
   public S replaceIncomplete() {
     this.replaceIncomplete = true;
     return self();
+  }
+
+  /**
+   * Adds this multiply's products onto what C holds (C += ATᵀ ⊕.⊗ B) instead of refusing a C that
+   * holds a complete result or entries no multiply wrote. Only engines whose C sums what it is
+   * given can (the iterator engine's and its bulk output); the others refuse it.
+   */
+  public S addToExisting() {
+    this.addToExisting = true;
+    return self();
+  }
+
+  /** What this multiply may do with a C that holds something. */
+  protected final ResultState.Reuse reuse() {
+    return new ResultState.Reuse(replaceIncomplete, addToExisting);
   }
 }
