@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2034  # OUTERPRODUCT_OPENS and JAVA_OPTS are for the scripts that source this
-# Sourced by the scripts: builds the project (no tests) and sets CLASSPATH_OF_COMPARE to the
-# compare module's runtime classpath. MiniAccumuloCluster starts its servers with the JVM's
+# Sourced by the scripts: builds the project (no tests) when a source changed since the last
+# build, and sets CLASSPATH_OF_COMPARE to the compare module's runtime classpath. MiniAccumuloCluster starts its servers with the JVM's
 # java.class.path, so the tools run with a real -cp, not through a Maven plugin's class loader.
 set -euo pipefail
 OUTERPRODUCT_HOME=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -33,8 +33,23 @@ outerproduct_build() {
   command -v mvn >/dev/null \
     || { echo "error: mvn not found on PATH; install Maven 3.8 or newer (Debian: apt-get install maven)" >&2; exit 2; }
   local cp_file="$OUTERPRODUCT_HOME/compare/target/runtime-classpath.txt"
-  # Set by callers that run several tools in a row on one build (the CI cluster stage).
-  if [ "${OUTERPRODUCT_SKIP_BUILD:-}" = 1 ] && [ -f "$cp_file" ]; then
+  local stamp="$OUTERPRODUCT_HOME/compare/target/outerproduct-build.stamp"
+  # OUTERPRODUCT_SKIP_BUILD=1 uses the last build as it is (the CI cluster stage runs several
+  # tools on one build); otherwise the project is rebuilt only when a source or pom changed.
+  local why=""
+  if [ -f "$cp_file" ] && [ "${OUTERPRODUCT_SKIP_BUILD:-}" = 1 ]; then
+    why="OUTERPRODUCT_SKIP_BUILD=1"
+  elif [ -f "$cp_file" ] && [ -f "$stamp" ]; then
+    local changed
+    changed=$(outerproduct_changed_since "$stamp")
+    if [ -z "$changed" ]; then
+      why="no source changed since"
+    else
+      echo "${changed#"$OUTERPRODUCT_HOME"/} changed since the last build: rebuilding" >&2
+    fi
+  fi
+  if [ -n "$why" ]; then
+    echo "using the build in compare/target ($why)" >&2
     CLASSPATH_OF_COMPARE="$OUTERPRODUCT_HOME/compare/target/classes:$(cat "$cp_file")"
     export CLASSPATH_OF_COMPARE
     return 0
@@ -47,6 +62,13 @@ outerproduct_build() {
            /^Downloaded from/ { if (++n % 100 == 0) { print "  build: " n " artifacts downloaded"; fflush() } }
            /built Accumulo native maps|native maps not built/ { sub(/^\[[A-Z]+\] /, "  build: "); print; fflush() }
            /^\[ERROR\]|BUILD FAILURE/ { print }' >&2
+  touch "$stamp"
   CLASSPATH_OF_COMPARE="$OUTERPRODUCT_HOME/compare/target/classes:$(cat "$cp_file")"
   export CLASSPATH_OF_COMPARE
+}
+
+# Prints the first source, resource or pom of the project newer than file $1 (nothing if none).
+outerproduct_changed_since() {
+  find "$OUTERPRODUCT_HOME" -path "$OUTERPRODUCT_HOME/state" -prune -o -path '*/target' -prune -o \
+    \( -path '*/src/main/*' -o -name pom.xml \) -type f -newer "$1" -print -quit 2>/dev/null
 }
