@@ -2,6 +2,7 @@ package outerproduct.compare;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -9,12 +10,14 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.security.Authorizations;
 import outerproduct.inputs.MatrixLoader;
 import outerproduct.inputs.MatrixSource;
+import outerproduct.inputs.MatrixText;
 import outerproduct.kernel.accumulo.DegreeTables;
 import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.cli.CommandErrors;
 import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.ResultChecksum;
+import outerproduct.kernel.oracle.SparseMatrix;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 import picocli.CommandLine;
@@ -52,7 +55,9 @@ public final class MatrixCommand {
   /** The command with one-line errors: exit 2 for a bad argument or input, 1 for a failure. */
   static CommandLine commandLine() {
     // Registered after the subcommands exist, so that they take the labels too.
-    return Choices.register(new CommandLine(new MatrixCommand()), InputOptions.Input.class)
+    CommandLine commandLine =
+        Choices.register(new CommandLine(new MatrixCommand()), InputOptions.Input.class);
+    return Choices.register(commandLine, MatrixText.Format.class)
         .setParameterExceptionHandler(
             (e, given) -> {
               CommandLine at = e.getCommandLine();
@@ -108,15 +113,49 @@ public final class MatrixCommand {
   @Command(
       name = "load",
       mixinStandardHelpOptions = true,
-      description = "Write the SCALE's A into table AT_<scale> and B into B_<scale>, pre-split.")
+      description = {
+        "Write a SCALE's A into table AT_<scale> and B into B_<scale> (--scale), or your own"
+            + " matrix into a new table (--table with --from or the --d4m-* lists), pre-split.",
+        "Your own: triples row<TAB>column<TAB>value (or CSV; two fields mean value 1), gzip or"
+            + " not, - for stdin; entries of one cell are summed; each value is checked under"
+            + " --semiring. The table gets its degree table; large inputs are bulk-imported."
+      })
   static final class Load implements Callable<Integer> {
     @Mixin ClusterOption cluster;
 
     @Option(
         names = "--scale",
-        required = true,
         description = "SCALE: 2^SCALE vertices (Graphulo's files: 10, 12, 14 or 16).")
-    int scale;
+    Integer scale;
+
+    @Option(names = "--table", description = "Your own matrix: the new table to write.")
+    String table;
+
+    @Option(names = "--from", paramLabel = "FILE", description = "Triples to read (- for stdin).")
+    String from;
+
+    @Option(
+        names = "--format",
+        description = "tsv or csv. Default: from --from's name (.csv, .csv.gz: csv; else tsv).")
+    MatrixText.Format format;
+
+    @Option(names = "--d4m-rows", paramLabel = "FILE", description = "D4M row list (1,7,42,).")
+    String d4mRows;
+
+    @Option(names = "--d4m-columns", paramLabel = "FILE", description = "D4M column list.")
+    String d4mColumns;
+
+    @Option(
+        names = "--d4m-values",
+        paramLabel = "FILE",
+        description = "D4M value list; without it every entry is 1.")
+    String d4mValues;
+
+    @Option(
+        names = "--semiring",
+        defaultValue = Semirings.DEFAULT,
+        description = "What your values must be values of. Default: ${DEFAULT-VALUE}.")
+    String semiring;
 
     @Option(
         names = "--tablets",
@@ -127,8 +166,8 @@ public final class MatrixCommand {
     @Option(
         names = "--degrees",
         description =
-            "Also write each table's row-degree table (<table>Deg: one count per row), from which"
-                + " a multiply's partial products are counted before it runs.")
+            "With --scale, also write each table's row-degree table (<table>Deg: one count per"
+                + " row), from which a multiply's partial products are counted before it runs.")
     boolean degrees;
 
     @Override
@@ -136,17 +175,48 @@ public final class MatrixCommand {
       if (tablets < 1) {
         throw new IllegalArgumentException("--tablets must be at least 1, got " + tablets);
       }
+      if ((scale == null) == (table == null)) {
+        throw new IllegalArgumentException(
+            "give --scale (a generated or Graphulo pair) or --table (your own matrix), not "
+                + (scale == null ? "neither" : "both"));
+      }
+      return table != null ? loadOwn() : loadScale();
+    }
+
+    private int loadScale() throws Exception {
       MatrixSource source = cluster.source();
       try (AccumuloClient client = cluster.connect()) {
         for (String matrix : new String[] {"A", "B"}) {
-          String table = (matrix.equals("A") ? "AT_" : "B_") + scale;
+          String name = (matrix.equals("A") ? "AT_" : "B_") + scale;
           MatrixLoader loader = MatrixLoader.into(client).tablets(tablets);
           if (degrees) {
             loader.degrees();
           }
-          long entries = loader.load(table, source.read(scale, matrix));
-          System.out.printf("%s: %d entries in %d tablets%n", table, entries, tablets);
+          long entries = loader.load(name, source.read(scale, matrix));
+          System.out.printf("%s: %d entries in %d tablets%n", name, entries, tablets);
         }
+      }
+      return 0;
+    }
+
+    private int loadOwn() throws Exception {
+      SparseMatrix matrix = OwnMatrix.read(from, format, d4mRows, d4mColumns, d4mValues, semiring);
+      try (AccumuloClient client = cluster.connect()) {
+        if (client.tableOperations().exists(table)) {
+          throw new IllegalArgumentException(
+              "--table " + table + ": the table exists; a load writes a new table");
+        }
+        InputLoad.Method used =
+            InputLoad.load(
+                client,
+                InputLoad.Method.AUTO,
+                () -> OwnMatrix.volumeFileSystem(client),
+                tablets,
+                null,
+                Map.of(table, matrix));
+        System.out.printf(
+            "%s: %d entries in %d tablets (%s), row degrees in %s%n",
+            table, matrix.nnz(), tablets, used.label(), DegreeTables.of(table));
       }
       return 0;
     }

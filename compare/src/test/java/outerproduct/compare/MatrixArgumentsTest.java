@@ -23,6 +23,17 @@ class MatrixArgumentsTest {
             + " /no/such/dir | matrix: --fixtures /no/such/dir: no such directory",
         "load --scale 10 | matrix: Missing required option: '--cluster=FILE' (scripts/matrix load"
             + " --help lists the options)",
+        "load --cluster /no/such/client.properties --table T | matrix: --table: give the matrix"
+            + " as --from FILE (triples) or as --d4m-rows and --d4m-columns (D4M lists), neither"
+            + " was given",
+        "load --cluster /no/such/client.properties --table T --scale 10 | matrix: give --scale"
+            + " (a generated or Graphulo pair) or --table (your own matrix), not both",
+        "load --cluster /no/such/client.properties --table T --from /no/such.tsv | matrix: --from"
+            + " /no/such.tsv: no such file",
+        "load --cluster /no/such/client.properties --table T --d4m-rows r | matrix: --d4m-columns"
+            + " is missing: D4M lists need both",
+        "load --cluster /no/such/client.properties --table T --from - --format xml | matrix:"
+            + " Invalid value for option '--format': 'xml'",
         "shuffle | matrix: Unmatched argument at index 0: 'shuffle' (scripts/matrix --help lists"
             + " the options)",
       })

@@ -12,7 +12,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -153,7 +152,7 @@ public final class Graph500Fixture implements MatrixSource {
     try (Reader reader =
         new InputStreamReader(
             new GZIPInputStream(new ByteArrayInputStream(raw)), StandardCharsets.UTF_8)) {
-      return parse(file, reader);
+      return D4mList.parse("fixture " + file, reader);
     } catch (ZipException e) {
       throw new IllegalArgumentException(
           "fixture " + file + " is not gzip data: " + e.getMessage(), e);
@@ -205,35 +204,6 @@ public final class Graph500Fixture implements MatrixSource {
             .distinct()
             .sorted((x, y) -> Integer.compare(Integer.parseInt(x), Integer.parseInt(y)))
             .toList());
-  }
-
-  private static List<String> parse(Path file, Reader reader) throws IOException {
-    List<String> ids = new ArrayList<>();
-    StringBuilder id = new StringBuilder();
-    long position = 0;
-    int ch;
-    while ((ch = reader.read()) >= 0) {
-      if (ch == ',') {
-        if (id.length() == 0) {
-          throw new IllegalArgumentException(
-              "fixture " + file + ": empty vertex id at character " + position);
-        }
-        ids.add(id.toString());
-        id.setLength(0);
-      } else if (ch != '\n' && ch != '\r') {
-        id.append((char) ch);
-      }
-      position++;
-    }
-    if (id.length() > 0) {
-      throw new IllegalArgumentException(
-          "fixture "
-              + file
-              + ": last vertex id '"
-              + id
-              + "' is not comma-terminated (a D4M list ends with its separator)");
-    }
-    return ids;
   }
 
   /** Hex SHA-256 of {@code bytes}. */
