@@ -11,6 +11,7 @@ import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.hadoop.conf.Configuration;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.accumulo.ProductEstimate;
+import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.product.Output;
 import outerproduct.kernel.semiring.Semirings;
@@ -159,6 +160,7 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
    */
   public Decision decide(AccumuloClient client) throws Exception {
     long begin = System.nanoTime();
+    ResultState.checkTakeable(client, c, reuse());
     ProductEstimate.Estimate estimate = estimate(client);
     Calibration lines = calibration == null ? Calibration.installedOrShipped() : calibration;
     Map<ExecutionPath, String> cannotRun =
@@ -192,6 +194,9 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
     try (AccumuloClient own =
         sharedClient == null ? Accumulo.newClient().from(clientProperties).build() : null) {
       AccumuloClient client = sharedClient == null ? own : sharedClient;
+      if (decision == null && path != ExecutionPath.AUTO) {
+        ResultState.checkTakeable(client, c, reuse());
+      }
       Decision decided =
           decision != null ? decision : path == ExecutionPath.AUTO ? decide(client) : named();
       ExecutionPath chosen = decided.path();

@@ -11,9 +11,11 @@ import java.util.Optional;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import outerproduct.iterator.ResultTables;
 import outerproduct.kernel.accumulo.BulkImportCheck;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.product.Output;
@@ -55,11 +57,19 @@ final class PathChecks {
     long budget = ClientMultiply.cellBudget();
     boolean exists = client.tableOperations().exists(c);
     if (reuse.addToExisting() && exists) {
+      boolean sums = sumsWhatItIsGiven(client, c);
       for (ExecutionPath path : ExecutionPath.runnable()) {
         if (path.engine() != ExecutionPath.Engine.ITERATOR) {
           reasons.put(
               path,
               "add to existing: this path writes C's final sums, it cannot add to '" + c + "'");
+        } else if (!sums) {
+          reasons.put(
+              path,
+              "add to existing: '"
+                  + c
+                  + "' has no semiring combiner (the client or MapReduce path wrote it), so"
+                  + " nothing can add to it; multiply into a new table");
         }
       }
     } else if (reuse.replaceIncomplete() && exists) {
@@ -91,6 +101,16 @@ final class PathChecks {
       }
     }
     return reasons;
+  }
+
+  /** Whether {@code c} carries the iterator engine's ⊕ combiner, which adds what it is given. */
+  private static boolean sumsWhatItIsGiven(AccumuloClient client, String c)
+      throws AccumuloException, AccumuloSecurityException {
+    try {
+      return client.tableOperations().listIterators(c).containsKey(ResultTables.COMBINER_NAME);
+    } catch (TableNotFoundException e) {
+      return true; // gone meanwhile: the multiply will create it
+    }
   }
 
   private static Optional<String> bulkRefusal(AccumuloClient client, String c)

@@ -110,6 +110,23 @@ public final class ResultState {
     return before[0];
   }
 
+  /**
+   * Refuses now what {@link #claim} would refuse, for a caller about to choose how to multiply: one
+   * line naming C and its state, before any engine is chosen or started. Only a check: the engine's
+   * claim still decides.
+   *
+   * @throws IllegalArgumentException as {@link #claim}
+   */
+  public static void checkTakeable(AccumuloClient client, String table, Reuse reuse)
+      throws AccumuloException {
+    try {
+      refuseUnlessAllowed(
+          table, client.tableOperations().getConfiguration(table).get(PROPERTY), reuse);
+    } catch (TableNotFoundException e) {
+      // a new C: nothing to refuse
+    }
+  }
+
   private static void refuseUnlessAllowed(String table, String state, Reuse reuse) {
     if (state == null) {
       return;
