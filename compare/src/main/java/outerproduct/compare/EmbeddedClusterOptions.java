@@ -2,9 +2,8 @@ package outerproduct.compare;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.apache.accumulo.core.conf.Property;
-import org.apache.accumulo.core.conf.PropertyType;
 import outerproduct.embedded.EmbeddedAccumulo;
+import outerproduct.internals.ServerProperties;
 import picocli.CommandLine.Option;
 
 /**
@@ -72,11 +71,11 @@ final class EmbeddedClusterOptions {
     }
     accumuloSite.forEach(
         (key, value) -> {
-          if (!isAccumuloProperty(key)) {
+          if (!ServerProperties.isKnown(key)) {
             throw new IllegalArgumentException(
                 "--accumulo-site '" + key + "': not an Accumulo property");
           }
-          if (!Property.isValidProperty(key, value)) {
+          if (!ServerProperties.isValid(key, value)) {
             throw new IllegalArgumentException(
                 "--accumulo-site " + key + "='" + value + "': not a valid value of that property");
           }
@@ -90,25 +89,5 @@ final class EmbeddedClusterOptions {
         .inMemoryMapMb(tserverMapMb)
         .nativeMaps(!javaMaps)
         .site(accumuloSite);
-  }
-
-  /**
-   * A property Accumulo defines, or one under a prefix it defines for named entries (such as
-   * tserver.scan.executors. or table.custom.). Property.isValidPropertyKey also admits anything
-   * under the top-level prefixes (tserver., table., ...), so a misspelled key would pass it.
-   */
-  private static boolean isAccumuloProperty(String key) {
-    Property exact = Property.getPropertyByKey(key);
-    if (exact != null) {
-      return exact.getType() != PropertyType.PREFIX;
-    }
-    for (Property p : Property.values()) {
-      boolean namedEntries =
-          p.getType() == PropertyType.PREFIX && p.getKey().indexOf('.') < p.getKey().length() - 1;
-      if (namedEntries && key.startsWith(p.getKey()) && key.length() > p.getKey().length()) {
-        return true;
-      }
-    }
-    return false;
   }
 }

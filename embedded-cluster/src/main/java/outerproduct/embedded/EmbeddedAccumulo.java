@@ -20,6 +20,7 @@ import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.minicluster.MemoryUnit;
 import org.apache.accumulo.minicluster.ServerType;
+import org.apache.accumulo.miniclusterImpl.MiniAccumuloClusterControl;
 import org.apache.accumulo.miniclusterImpl.MiniAccumuloClusterImpl;
 import org.apache.accumulo.miniclusterImpl.MiniAccumuloConfigImpl;
 import org.apache.accumulo.miniclusterImpl.ProcessReference;
@@ -197,8 +198,30 @@ public final class EmbeddedAccumulo implements AutoCloseable {
     return cluster.getConfig().getClientPropsFile();
   }
 
-  public MiniAccumuloClusterImpl cluster() {
-    return cluster;
+  /** Kills one tablet server process (as a crash would: no clean shutdown). */
+  public void killOneTabletServer() throws Exception {
+    ProcessReference victim =
+        cluster.getProcesses().get(ServerType.TABLET_SERVER).iterator().next();
+    cluster.killProcess(ServerType.TABLET_SERVER, victim);
+  }
+
+  /** Starts tablet servers up to the configured number (after {@link #killOneTabletServer}). */
+  public void startTabletServers() throws Exception {
+    cluster.getClusterControl().start(ServerType.TABLET_SERVER);
+  }
+
+  /** Stops the gc, the tablet servers and the manager, then starts them again in reverse. */
+  public void restartServers() throws Exception {
+    MiniAccumuloClusterControl control = cluster.getClusterControl();
+    ServerType[] order = {
+      ServerType.GARBAGE_COLLECTOR, ServerType.TABLET_SERVER, ServerType.MANAGER
+    };
+    for (ServerType type : order) {
+      control.stopAllServers(type);
+    }
+    for (int n = order.length - 1; n >= 0; n--) {
+      control.startAllServers(order[n]);
+    }
   }
 
   public Path dir() {

@@ -12,6 +12,8 @@ import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.hadoop.io.Text;
+import outerproduct.internals.TabletHosting;
+import outerproduct.internals.TabletServerSessions;
 
 /**
  * Finds out whether a tablet moved between tablet server processes while a multiply ran, which

@@ -27,9 +27,6 @@ import org.apache.accumulo.core.client.BatchWriter;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.security.Authorizations;
-import org.apache.accumulo.minicluster.ServerType;
-import org.apache.accumulo.miniclusterImpl.MiniAccumuloClusterControl;
-import org.apache.accumulo.miniclusterImpl.ProcessReference;
 import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,6 +41,8 @@ import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.SharedClusters;
 import outerproduct.inputs.KroneckerGenerator;
 import outerproduct.inputs.MatrixLoader;
+import outerproduct.internals.TabletHosting;
+import outerproduct.internals.TabletServerSessions;
 import outerproduct.kernel.accumulo.IncompleteResultException;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.accumulo.TableChecksum;
@@ -125,9 +124,7 @@ class ServerFaultsIT {
         assertTrue(!multiply.isDone(), "the multiply ended before a fifth of it was done: " + done);
         Thread.sleep(20);
       }
-      ProcessReference victim =
-          accumulo.cluster().getProcesses().get(ServerType.TABLET_SERVER).iterator().next();
-      accumulo.cluster().killProcess(ServerType.TABLET_SERVER, victim);
+      accumulo.killOneTabletServer();
       System.out.printf("killed a tablet server at %d of %d partial products%n", done.get(), total);
       String outcome;
       try {
@@ -156,7 +153,7 @@ class ServerFaultsIT {
           outcome);
     } finally {
       runner.shutdownNow();
-      accumulo.cluster().getClusterControl().start(ServerType.TABLET_SERVER);
+      accumulo.startTabletServers();
       awaitTabletServers(2);
     }
     TabletHosting probeAfter = TabletHosting.of(client, "hostingProbe");
@@ -221,9 +218,7 @@ class ServerFaultsIT {
         assertTrue(!multiply.isDone(), "the multiply ended before a fifth of it was done: " + done);
         Thread.sleep(20);
       }
-      ProcessReference victim =
-          accumulo.cluster().getProcesses().get(ServerType.TABLET_SERVER).iterator().next();
-      accumulo.cluster().killProcess(ServerType.TABLET_SERVER, victim);
+      accumulo.killOneTabletServer();
       System.out.printf(
           "bulk output: killed a tablet server at %d of %d partial products%n", done.get(), total);
       TableMult.Result r = multiply.get(5, TimeUnit.MINUTES);
@@ -236,7 +231,7 @@ class ServerFaultsIT {
           expected, TableChecksum.of(client, "Cbulkfault", LONG, Authorizations.EMPTY).checksum());
     } finally {
       runner.shutdownNow();
-      accumulo.cluster().getClusterControl().start(ServerType.TABLET_SERVER);
+      accumulo.startTabletServers();
       awaitTabletServers(2);
     }
   }
@@ -277,9 +272,7 @@ class ServerFaultsIT {
         assertTrue(!multiply.isDone(), "the multiply ended before its import was seen");
         Thread.sleep(5);
       }
-      ProcessReference victim =
-          accumulo.cluster().getProcesses().get(ServerType.TABLET_SERVER).iterator().next();
-      accumulo.cluster().killProcess(ServerType.TABLET_SERVER, victim);
+      accumulo.killOneTabletServer();
       boolean returnedBeforeKill = multiply.isDone();
       System.out.printf(
           "import: killed a tablet server as the import began (call returned already: %s)%n",
@@ -295,7 +288,7 @@ class ServerFaultsIT {
           TableChecksum.of(client, "Cimportfault", LONG, Authorizations.EMPTY).checksum());
     } finally {
       runner.shutdownNow();
-      accumulo.cluster().getClusterControl().start(ServerType.TABLET_SERVER);
+      accumulo.startTabletServers();
       awaitTabletServers(2);
     }
   }
@@ -317,19 +310,7 @@ class ServerFaultsIT {
     assertEquals(
         expected, TableChecksum.of(client, "Cbefore", LONG, Authorizations.EMPTY).checksum());
     WalRecoveryCanary.writeBeforeRestart(client);
-    MiniAccumuloClusterControl control = accumulo.cluster().getClusterControl();
-    for (ServerType type :
-        new ServerType[] {
-          ServerType.GARBAGE_COLLECTOR, ServerType.TABLET_SERVER, ServerType.MANAGER
-        }) {
-      control.stopAllServers(type);
-    }
-    for (ServerType type :
-        new ServerType[] {
-          ServerType.MANAGER, ServerType.TABLET_SERVER, ServerType.GARBAGE_COLLECTOR
-        }) {
-      control.startAllServers(type);
-    }
+    accumulo.restartServers();
     awaitTabletServers(2);
     WalRecoveryCanary.checkAfterRestart(client);
     String k = a.rowIds().iterator().next();

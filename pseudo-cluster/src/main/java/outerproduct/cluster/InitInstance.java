@@ -5,7 +5,7 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
-import org.apache.accumulo.server.init.Initialize;
+import outerproduct.internals.InstanceInit;
 
 /**
  * Runs {@code accumulo init} for the pseudo-distributed cluster with the instance name, root user
@@ -13,8 +13,8 @@ import org.apache.accumulo.server.init.Initialize;
  *
  * <p>Accumulo's own {@code init} takes the password either from a console or as {@code --password}
  * on its command line, where every local user can read it in the process list. Reading it from the
- * (owner-only) properties file and handing it to {@link Initialize} inside this JVM keeps it out of
- * argument lists and logs.
+ * (owner-only) properties file and handing it to Accumulo's {@code Initialize} inside this JVM
+ * ({@link InstanceInit}) keeps it out of argument lists and logs.
  */
 public final class InitInstance {
 
@@ -40,14 +40,8 @@ public final class InitInstance {
               + "'; init creates the 'root' user, so the cluster's client properties must name it");
       System.exit(2);
     }
-    new Initialize()
-        .execute(
-            new String[] {
-              "--instance-name",
-              required(client, file, "instance.name"),
-              "--password",
-              required(client, file, "auth.token")
-            });
+    InstanceInit.initialize(
+        required(client, file, "instance.name"), required(client, file, "auth.token"));
     // ZooKeeper and HDFS client threads are not daemons; init is done once execute returns.
     System.exit(0);
   }

@@ -16,12 +16,12 @@ import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
-import org.apache.accumulo.core.conf.Property;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import outerproduct.compare.ProjectHome;
 import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.EmbeddedYarn;
+import outerproduct.internals.ServerProperties;
 
 /**
  * The cluster a comparison runs on and the {@link Target} the engines get from it: either embedded
@@ -205,10 +205,11 @@ public final class TargetCluster implements AutoCloseable {
           .getSystemConfiguration()
           .forEach(
               (key, value) -> {
-                Property property = Property.getPropertyByKey(key);
                 boolean sensitive =
-                    Property.isSensitive(key) || key.contains("password") || key.contains("secret");
-                if (!sensitive && (property == null || !value.equals(property.getDefaultValue()))) {
+                    ServerProperties.isSensitive(key)
+                        || key.contains("password")
+                        || key.contains("secret");
+                if (!sensitive && !ServerProperties.isDefault(key, value)) {
                   settings.put(key, value.replace(here, "."));
                 }
               });

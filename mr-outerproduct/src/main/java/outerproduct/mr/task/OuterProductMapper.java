@@ -12,10 +12,10 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
-import org.apache.accumulo.hadoopImpl.mapreduce.RangeInputSplit;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Mapper;
+import outerproduct.internals.InputSplits;
 import outerproduct.kernel.accumulo.KeyValueEntrySource;
 import outerproduct.kernel.accumulo.RowRangesIterator;
 import outerproduct.kernel.accumulo.ScanEntrySource;
@@ -173,7 +173,7 @@ public class OuterProductMapper extends Mapper<Key, Value, CellKey, Text> {
 
   /** The rows of B this task reads (its tablet's part of the subset's span): where AT is needed. */
   static Range range(InputSplit split) {
-    return split instanceof RangeInputSplit single ? single.getRange() : new Range();
+    return InputSplits.rangeOf(split);
   }
 
   /** B's records as the kernel reads them. */

@@ -1,4 +1,4 @@
-package outerproduct.iterator;
+package outerproduct.internals;
 
 import java.io.IOException;
 import java.util.Set;
@@ -17,14 +17,16 @@ import org.apache.zookeeper.data.Stat;
  * tservers} node in ZooKeeper; its session is the lock's ephemeral owner, which dies with the
  * process. Accumulo's public API lists servers only by host and port, which cannot tell a restarted
  * server from the one that died, hence the direct read (the nodes are world-readable: every client
- * reads them to find tablet servers).
+ * reads them to find tablet servers). The layout ({@code /accumulo/<instance
+ * id>/tservers/<host:port>/ <lock>#<sequence>}) is Accumulo's internal one; {@code
+ * AccumuloInternalsIT} fails when it changes.
  */
-final class TabletServerSessions {
+public final class TabletServerSessions {
   private static final int DEFAULT_TIMEOUT_MS = 30_000;
 
   private TabletServerSessions() {}
 
-  static Set<String> live(AccumuloClient client) throws IOException, InterruptedException {
+  public static Set<String> live(AccumuloClient client) throws IOException, InterruptedException {
     String zookeepers = client.properties().getProperty("instance.zookeepers");
     String root =
         "/accumulo/" + client.instanceOperations().getInstanceId().canonical() + "/tservers";

@@ -1,4 +1,4 @@
-package outerproduct.iterator;
+package outerproduct.internals;
 
 import java.util.Map;
 import java.util.NavigableMap;
@@ -17,10 +17,12 @@ import org.apache.hadoop.io.Text;
 
 /**
  * Which tablet server process hosts each tablet of a table, read from the metadata table's
- * current-location entries: their qualifier is the hosting server's session, so a server that died
- * and came back on the same host and port counts as another process. Two snapshots taken around a
- * multiply show whether any tablet changed process meanwhile, which the iterator engine cannot tell
- * from its results:
+ * current-location entries (Accumulo internals: the table {@code accumulo.metadata}, its rows
+ * {@code <table id>;<end row>} and {@code <table id><}, the families {@code loc} and {@code ~tab};
+ * {@code AccumuloInternalsIT} fails when Accumulo changes them): their qualifier is the hosting
+ * server's session, so a server that died and came back on the same host and port counts as another
+ * process. Two snapshots taken around a multiply show whether any tablet changed process meanwhile,
+ * which the iterator engine cannot tell from its results:
  *
  * <ul>
  *   <li>a tablet of B: its iterator stack was re-created in the new process, and the old one may
@@ -34,7 +36,7 @@ import org.apache.hadoop.io.Text;
  * between live processes is not a loss either ({@link #lossSince}). Accumulo lets every user read
  * the metadata table, so this needs no permission beyond the multiply's own.
  */
-final class TabletHosting {
+public final class TabletHosting {
   private static final String METADATA = "accumulo.metadata";
   private static final Text CURRENT_LOCATION = new Text("loc");
   private static final Text TABLET = new Text("~tab");
@@ -59,7 +61,7 @@ final class TabletHosting {
    *
    * @throws IllegalStateException if some tablet stays unassigned for two minutes
    */
-  static TabletHosting of(AccumuloClient client, String table)
+  public static TabletHosting of(AccumuloClient client, String table)
       throws TableNotFoundException, InterruptedException {
     String id = client.tableOperations().tableIdMap().get(table);
     if (id == null) {
@@ -102,7 +104,7 @@ final class TabletHosting {
   }
 
   /** The processes hosting some tablet. */
-  Set<String> hosts() {
+  public Set<String> hosts() {
     return new TreeSet<>(hostOfTablet.values());
   }
 
@@ -110,7 +112,7 @@ final class TabletHosting {
    * @return the first tablet hosted by another process now than in {@code before}, described with
    *     both processes; null if every tablet is where it was (split ones included)
    */
-  String changeSince(TabletHosting before) {
+  public String changeSince(TabletHosting before) {
     return firstChange(before, null);
   }
 
@@ -120,7 +122,7 @@ final class TabletHosting {
    * balancer refuses writes it has not applied, so a BatchWriter's resend cannot duplicate them;
    * only a lost server's tablets can.
    */
-  String lossSince(TabletHosting before, Set<String> live) {
+  public String lossSince(TabletHosting before, Set<String> live) {
     return firstChange(before, live);
   }
 
