@@ -6,7 +6,6 @@ import java.util.SortedSet;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
-import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.client.TableExistsException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
@@ -99,16 +98,12 @@ final class ResultTable {
 
   private static void checkEmpty(AccumuloClient client, String table)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
-    String user = client.whoami();
-    try (Scanner scanner =
-        client.createScanner(table, client.securityOperations().getUserAuthorizations(user))) {
-      if (scanner.iterator().hasNext()) {
-        throw new IllegalArgumentException(
-            "result table '"
-                + table
-                + "' is not empty; the MapReduce engine writes C = AT^T B, it does not add to an"
-                + " existing C: give a new or empty table");
-      }
+    if (!ResultState.isEmpty(client, table)) {
+      throw new IllegalArgumentException(
+          "result table '"
+              + table
+              + "' is not empty; the MapReduce engine writes C = AT^T B, it does not add to an"
+              + " existing C: give a new or empty table");
     }
   }
 }

@@ -133,7 +133,7 @@ public final class ClientMultiply {
     }
     // Created before the clock starts, as the server-side engines' C is.
     long prepareBegin = System.nanoTime();
-    createOrCheckEmpty(client, c, auths);
+    createOrCheckEmpty(client, c);
     String before = ResultState.claim(client, c, "client", ResultState.Reuse.NONE);
     long begin = System.nanoTime();
     double prepareSeconds = (begin - prepareBegin) / 1e9;
@@ -192,7 +192,7 @@ public final class ClientMultiply {
    * Creates C, or accepts a C that a caller created for this multiply if it holds nothing: the
    * baseline writes each cell once, so adding to earlier entries would replace them, not sum.
    */
-  private static void createOrCheckEmpty(AccumuloClient client, String c, Authorizations auths)
+  private static void createOrCheckEmpty(AccumuloClient client, String c)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     // Looked up first: a create refused because the table exists is a round trip to the manager.
     if (!client.tableOperations().exists(c)) {
@@ -203,12 +203,9 @@ public final class ClientMultiply {
         // created meanwhile by another client: checked below like a prepared C
       }
     }
-    try (Scanner scanner = client.createScanner(c, auths)) {
-      scanner.setBatchSize(1);
-      if (scanner.iterator().hasNext()) {
-        throw new IllegalArgumentException(
-            "result table '" + c + "' already holds entries; refusing to add to it");
-      }
+    if (!ResultState.isEmpty(client, c)) {
+      throw new IllegalArgumentException(
+          "result table '" + c + "' already holds entries; the client path writes a new C");
     }
   }
 

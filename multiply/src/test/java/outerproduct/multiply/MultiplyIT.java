@@ -2,8 +2,10 @@ package outerproduct.multiply;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.OutputStream;
@@ -33,6 +35,7 @@ import outerproduct.embedded.EmbeddedYarn;
 import outerproduct.embedded.SharedClusters;
 import outerproduct.inputs.KroneckerGenerator;
 import outerproduct.inputs.MatrixLoader;
+import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
@@ -323,6 +326,51 @@ class MultiplyIT {
     assertEquals(
         ResultChecksum.of(twice),
         TableChecksum.of(client, "autoCadd", LONG, Authorizations.EMPTY).checksum());
+  }
+
+  /**
+   * 2⁶² + 2⁶² in C(i1,j1), whichever path runs: the multiply fails naming the cell and values, and
+   * no path leaves a C marked complete.
+   */
+  @Test
+  void anOverflowIsNamedWhicheverPathRuns() throws Exception {
+    String big = Long.toString(1L << 62);
+    MatrixLoader.load(
+        client,
+        "ovAT",
+        new SparseMatrix().put("k1", "i1", big).put("k2", "i1", big).put("k1", "i2", "1"),
+        1);
+    MatrixLoader.load(
+        client, "ovB", new SparseMatrix().put("k1", "j1", "1").put("k2", "j1", "1"), 2);
+    for (ExecutionPath path : ExecutionPath.runnable()) {
+      String c = "ovC_" + path.name();
+      Exception e =
+          assertThrows(
+              Exception.class,
+              () ->
+                  Multiply.on(clientProperties)
+                      .transposeOf("ovAT")
+                      .times("ovB")
+                      .into(c)
+                      .path(path)
+                      .hadoop(yarn.configuration())
+                      .run());
+      StringBuilder messages = new StringBuilder();
+      for (Throwable t = e; t != null; t = t.getCause()) {
+        messages.append(t.getMessage()).append(" | ");
+      }
+      assertTrue(
+          messages.toString().contains("4611686018427387904 + 4611686018427387904 overflows")
+              && messages.toString().contains("i1")
+              && messages.toString().contains("j1"),
+          path + ": " + messages);
+      if (client.tableOperations().exists(c)) {
+        assertNotEquals(
+            ResultState.COMPLETE,
+            client.tableOperations().getConfiguration(c).get(ResultState.PROPERTY),
+            path.label());
+      }
+    }
   }
 
   private static CommandLine command(StringWriter out, StringWriter err) {

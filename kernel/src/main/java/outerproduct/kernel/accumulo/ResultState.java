@@ -185,17 +185,23 @@ public final class ResultState {
     if (state != null || reuse.addToExisting()) {
       return;
     }
+    if (!isEmpty(client, table)) {
+      throw new IllegalArgumentException(
+          "result table '"
+              + table
+              + "' holds entries no multiply wrote: give a new or empty table, or add this"
+              + " multiply's products to them (--add-to-existing, addToExisting())");
+    }
+  }
+
+  /** Whether {@code table} holds no entry the client's user may read. */
+  public static boolean isEmpty(AccumuloClient client, String table)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     try (Scanner scanner =
         client.createScanner(
             table, client.securityOperations().getUserAuthorizations(client.whoami()))) {
       scanner.setBatchSize(1);
-      if (scanner.iterator().hasNext()) {
-        throw new IllegalArgumentException(
-            "result table '"
-                + table
-                + "' holds entries no multiply wrote: give a new or empty table, or add this"
-                + " multiply's products to them (--add-to-existing, addToExisting())");
-      }
+      return !scanner.iterator().hasNext();
     }
   }
 
