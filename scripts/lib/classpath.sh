@@ -13,6 +13,17 @@ outerproduct_java_opts() {
   read -r -a JAVA_OPTS <<<"$1"
 }
 
+# Adds to JAVA_OPTS the scripts' logging: the project's lines on the console, every library's
+# warnings in target/logs/<tool>-<time>.log (OUTERPRODUCT_LOG_FILE), which the tools name when a
+# run ends.
+outerproduct_logging() {
+  local dir="$OUTERPRODUCT_HOME/target/logs"
+  mkdir -p "$dir"
+  OUTERPRODUCT_LOG_FILE="$dir/$1-$(date +%Y%m%d-%H%M%S)-$$.log"
+  JAVA_OPTS+=("-Dlog4j2.configurationFile=$OUTERPRODUCT_HOME/scripts/lib/log4j2-console.properties"
+    "-Douterproduct.log.file=$OUTERPRODUCT_LOG_FILE")
+}
+
 # Exits 2 with one line unless `java` on PATH is Java 17 or newer.
 outerproduct_require_java() {
   command -v java >/dev/null \

@@ -17,6 +17,7 @@ import outerproduct.compare.report.Summary;
 import outerproduct.inputs.MatrixSource;
 import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.cli.CommandErrors;
+import outerproduct.kernel.cli.RunLog;
 import outerproduct.mr.UberMode;
 import outerproduct.multiply.ExecutionPath;
 import picocli.CommandLine;
@@ -104,7 +105,9 @@ public final class CompareCommand implements Callable<Integer> {
   private String commandLine = "scripts/compare";
 
   public static void main(String[] args) {
-    System.exit(run(args));
+    int exit = run(args);
+    RunLog.name(System.err);
+    System.exit(exit);
   }
 
   static int run(String... args) {
@@ -154,10 +157,10 @@ public final class CompareCommand implements Callable<Integer> {
     Path reports = reportsDir != null ? reportsDir : ProjectHome.resolve("reports");
     Path records = Files.createDirectories(reports.resolve(runId)).resolve("runs.jsonl");
     boolean allEqual = new Comparison(this, source, runId).run(records);
-    log.info("records written to {}", records);
+    log.debug("records written to {}", records);
     List<Path> written = Reports.write(records);
     for (Path file : written) {
-      log.info("report file {}", file);
+      log.debug("report file {}", file);
     }
     PrintWriter out = spec.commandLine().getOut();
     out.println();

@@ -15,6 +15,7 @@ import outerproduct.kernel.accumulo.DegreeTables;
 import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.cli.CommandErrors;
+import outerproduct.kernel.cli.RunLog;
 import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.ResultChecksum;
 import outerproduct.kernel.oracle.SparseMatrix;
@@ -49,7 +50,9 @@ public final class MatrixCommand {
   boolean verbose;
 
   public static void main(String[] args) {
-    System.exit(commandLine().execute(args));
+    int exit = commandLine().execute(args);
+    RunLog.name(System.err);
+    System.exit(exit);
   }
 
   /** The command with one-line errors: exit 2 for a bad argument or input, 1 for a failure. */

@@ -120,7 +120,7 @@ final class WholeTableRuns {
     RunRecordFields.Asked asked =
         new RunRecordFields.Asked(engine, Workload.WHOLE, in, in.rowsOfAt(), 1, repeat, estimate);
     String startedAt = Instant.now().toString();
-    log.info("SCALE {} {} (repeat {}): multiplying the whole table", in.scale(), engine, repeat);
+    log.debug("SCALE {} {} (repeat {}): multiplying the whole table", in.scale(), engine, repeat);
     context.heap().reset();
     Engine.Run result;
     try {
@@ -182,7 +182,7 @@ final class WholeTableRuns {
             + in.scale()
             + "_"
             + round;
-    log.info(
+    log.debug(
         "SCALE {} {} warm-up {}: multiplying the whole table (not recorded)",
         in.scale(),
         engine,

@@ -16,6 +16,7 @@ import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.cli.CommandErrors;
 import outerproduct.kernel.cli.RequestOptions;
+import outerproduct.kernel.cli.RunLog;
 import outerproduct.kernel.product.Output;
 import outerproduct.kernel.product.PresumBuffer;
 import picocli.CommandLine;
@@ -146,7 +147,9 @@ public final class TableMultCommand implements Callable<Integer> {
   static final long BULK_MONITOR = 10_000_000;
 
   public static void main(String[] args) {
-    System.exit(commandLine().execute(args));
+    int exit = commandLine().execute(args);
+    RunLog.name(System.err);
+    System.exit(exit);
   }
 
   /**

@@ -11,6 +11,7 @@ import org.apache.hadoop.conf.Configuration;
 import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.cli.CommandErrors;
 import outerproduct.kernel.cli.RequestOptions;
+import outerproduct.kernel.cli.RunLog;
 import outerproduct.multiply.Calibration;
 import outerproduct.multiply.ExecutionPath;
 import outerproduct.multiply.Multiply;
@@ -93,7 +94,9 @@ public final class MultiplyCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   public static void main(String[] args) {
-    System.exit(commandLine().execute(args));
+    int exit = commandLine().execute(args);
+    RunLog.name(System.err);
+    System.exit(exit);
   }
 
   /** The command with the project's exit codes: 2 for a bad argument or input, 1 for a failure. */
