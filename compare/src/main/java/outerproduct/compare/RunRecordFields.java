@@ -48,13 +48,11 @@ final class RunRecordFields {
             .put("t_request_s", run.requestSeconds())
             .put("t_setup_s", setup instanceof Double d ? d.doubleValue() : 0.0)
             .put("t_c_readable_s", run.seconds())
-            .putNull("t_c_compacted_s")
             .put("rate_pp_per_s", run.partialProducts() / run.seconds())
             .put(
                 "rate_divides_by",
                 "t_total_s: from the engine's start (C already created) to C readable;"
-                    + " t_request_s adds creating C (t_prepare_c_s); t_c_compacted_s is not"
-                    + " measured (null)");
+                    + " t_request_s adds creating C (t_prepare_c_s)");
     RunRecords.putInfo(record, run.info());
     if (asked.estimate() != null) {
       record.put("estimate_equal", asked.estimate().partialProducts() == run.partialProducts());

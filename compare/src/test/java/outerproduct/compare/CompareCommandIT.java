@@ -63,7 +63,6 @@ class CompareCommandIT {
           "t_total_s",
           "t_setup_s",
           "t_c_readable_s",
-          "t_c_compacted_s",
           "rate_pp_per_s",
           "repeat",
           "git_commit",

@@ -61,12 +61,13 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
 
   /**
    * Totals over every tablet of B. {@code seconds} runs from the call to C complete; {@code phases}
-   * splits it on the client's clock, in order: connect, prepare_results (C checked or created, its
-   * state checked), executor_check, hosting_before (where B's and C's tablets are, once C's are
-   * hosted), check_inputs (what is left of AT's and B's checks, which run beside the three before),
-   * mark_writing, scan (the multiply inside the tablet servers), hosting_after (the same, to find a
-   * moved tablet), mark_complete; with bulk output: connect, prepare_results, executor_check,
-   * check_inputs, scan (every round), bulk_import, mark_complete. {@code tabletSeconds} and {@code
+   * splits it on the client's clock, in order: connect, prepare_results (C checked or created and
+   * taken for this multiply), executor_check, hosting_before (where B's and C's tablets are, once
+   * C's are hosted), check_inputs (what is left of AT's and B's checks, which run beside the three
+   * before), scan (the multiply inside the tablet servers), hosting_after (the same, to find a
+   * moved tablet), check_sums (only when ⊕ could have failed in C's combiner), mark_complete; with
+   * bulk output: connect, prepare_results, executor_check, check_inputs, scan (every round),
+   * bulk_import, check_sums (likewise), mark_complete. {@code tabletSeconds} and {@code
    * flushSeconds} are the tablet servers' clocks summed over tablets ({@link Progress}).
    */
   public record Result(
