@@ -14,14 +14,15 @@ outerproduct_java_opts() {
 }
 
 # Adds to JAVA_OPTS the scripts' logging: the project's lines on the console, every library's
-# warnings in target/logs/<tool>-<time>.log (OUTERPRODUCT_LOG_FILE), which the tools name when a
-# run ends.
+# warnings (java.util.logging's too, routed to log4j2) in target/logs/<tool>-<time>.log
+# (OUTERPRODUCT_LOG_FILE), which the tools name when a run ends.
 outerproduct_logging() {
   local dir="$OUTERPRODUCT_HOME/target/logs"
   mkdir -p "$dir"
   OUTERPRODUCT_LOG_FILE="$dir/$1-$(date +%Y%m%d-%H%M%S)-$$.log"
   JAVA_OPTS+=("-Dlog4j2.configurationFile=$OUTERPRODUCT_HOME/scripts/lib/log4j2-console.properties"
-    "-Douterproduct.log.file=$OUTERPRODUCT_LOG_FILE")
+    "-Douterproduct.log.file=$OUTERPRODUCT_LOG_FILE"
+    "-Djava.util.logging.manager=org.apache.logging.log4j.jul.LogManager")
 }
 
 # Exits 2 with one line unless `java` on PATH is Java 17 or newer.
