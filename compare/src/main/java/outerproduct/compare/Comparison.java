@@ -60,8 +60,9 @@ final class Comparison {
               records,
               cluster.heap(),
               options.clusterOptions.keepTables);
-      var whole = new WholeTableRuns(run);
-      var queued = new QueuedRuns(run, options.sweep.preparedC);
+      boolean skipDecided = !options.sweep.allRepeats;
+      var whole = new WholeTableRuns(run, skipDecided);
+      var queued = new QueuedRuns(run, options.sweep.preparedC, skipDecided);
       boolean allEqual = workloads(target, whole, queued);
       if (!tablePrefix.isEmpty() && !options.clusterOptions.keepTables) {
         deleteTables(target.client(), tablePrefix);

@@ -1,8 +1,12 @@
 package outerproduct.compare;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
@@ -29,9 +33,15 @@ final class QueuedRuns {
   /** Result tables prepared ahead of each batch's requests; 0 = each request creates its C. */
   private final int preparedC;
 
-  QueuedRuns(RunContext context, int preparedC) {
+  /**
+   * Whether an engine far behind after the first request skips the others ({@link DecidedGaps}).
+   */
+  private final boolean skipDecided;
+
+  QueuedRuns(RunContext context, int preparedC, boolean skipDecided) {
     this.context = context;
     this.preparedC = preparedC;
+    this.skipDecided = skipDecided;
   }
 
   /**
@@ -64,14 +74,15 @@ final class QueuedRuns {
       for (QueuedWorkload.Request request : batch) {
         estimates.put(request.index(), in.estimate(context.target().client(), request.rows()));
       }
-      for (Engine engine : context.engines()) {
-        if (engine == Engine.INGEST_CEILING) {
-          log.info("{}: ingest-ceiling skipped (it replays whole-table products only)", workload);
+      List<Engine> engines = queuedEngines(workload);
+      for (int threads : concurrency) {
+        if (threads == 1) {
+          allEqual &= runInterleaved(workload, engines, rows, in, batch, estimates);
           continue;
         }
-        for (int threads : concurrency) {
+        for (Engine engine : engines) {
           BatchOf of = new BatchOf(workload, engine, rows, threads, Instant.now().toString());
-          allEqual &= runBatch(of, in, batch, estimates);
+          allEqual &= report(of, in, runBatch(of, in, batch), estimates);
         }
       }
     }
@@ -130,20 +141,74 @@ final class QueuedRuns {
     }
   }
 
-  private boolean runBatch(
-      BatchOf of,
+  /** The engines that answer requests: the ingest ceiling replays whole-table products only. */
+  private List<Engine> queuedEngines(Workload workload) {
+    if (context.engines().contains(Engine.INGEST_CEILING)) {
+      log.info("{}: ingest-ceiling skipped (it replays whole-table products only)", workload);
+    }
+    return context.engines().stream().filter(e -> e != Engine.INGEST_CEILING).toList();
+  }
+
+  /**
+   * One request at a time, engines taking turns on each request (A B C, A B C, …), so that a slow
+   * minute (a compaction, a garbage collection) falls on every engine rather than on one engine's
+   * whole batch, and each request's latencies can be compared pair by pair. An engine far behind
+   * after the first request answers no more ({@link DecidedGaps}). Each engine's requests are then
+   * reported as its batch, the batch's wall time being the sum of its requests'. With {@code
+   * --prepared-c}, each request's result tables are prepared before its clock starts.
+   */
+  private boolean runInterleaved(
+      Workload workload,
+      List<Engine> engines,
+      int rows,
       ScaleInputs in,
       List<QueuedWorkload.Request> batch,
       Map<Integer, ProductEstimate.Estimate> estimates)
       throws Exception {
-    log.info(
-        "SCALE {} {} {} rows, {} at concurrency {}: {} requests",
-        in.scale(),
-        of.workload().label(),
-        of.rows(),
-        of.engine(),
-        of.threads(),
-        batch.size());
+    Map<Engine, List<QueuedWorkload.Outcome>> outcomes = new LinkedHashMap<>();
+    Map<Engine, Double> walls = new HashMap<>();
+    Map<Engine, Double> heapPeaks = new HashMap<>();
+    Map<Engine, BatchOf> batches = new LinkedHashMap<>();
+    DecidedGaps gaps = new DecidedGaps(skipDecided);
+    for (QueuedWorkload.Request request : batch) {
+      Map<Engine, Double> seconds = new EnumMap<>(Engine.class);
+      for (Engine engine : engines) {
+        if (gaps.skips(engine)) {
+          continue;
+        }
+        BatchOf of =
+            batches.computeIfAbsent(
+                engine, e -> new BatchOf(workload, e, rows, 1, Instant.now().toString()));
+        Ran ran = runBatch(of, in, List.of(request));
+        outcomes.computeIfAbsent(engine, e -> new ArrayList<>()).addAll(ran.batch().outcomes());
+        walls.merge(engine, ran.batch().wallSeconds(), Double::sum);
+        if (ran.heapPeakMb() != null) {
+          heapPeaks.merge(engine, ran.heapPeakMb(), Math::max);
+        }
+        ran.batch().outcomes().stream()
+            .filter(o -> o.error() == null)
+            .forEach(o -> seconds.put(engine, o.run().requestSeconds()));
+      }
+      if (request.index() == 0) {
+        gaps.afterFirstRound(
+            seconds, "SCALE " + in.scale() + " " + workload.label() + " " + rows + " rows");
+      }
+    }
+    boolean allEqual = true;
+    for (Map.Entry<Engine, BatchOf> e : batches.entrySet()) {
+      Engine engine = e.getKey();
+      QueuedWorkload.Batch whole =
+          new QueuedWorkload.Batch(1, outcomes.get(engine), walls.get(engine));
+      allEqual &= report(e.getValue(), in, new Ran(whole, heapPeaks.get(engine)), estimates);
+    }
+    return allEqual;
+  }
+
+  /** A batch's outcomes and the largest tablet-server heap seen while it ran (null: unmeasured). */
+  private record Ran(QueuedWorkload.Batch batch, Double heapPeakMb) {}
+
+  private Ran runBatch(BatchOf of, ScaleInputs in, List<QueuedWorkload.Request> requests)
+      throws Exception {
     context.heap().reset();
     QueuedWorkload.Batch done =
         QueuedWorkload.run(
@@ -153,11 +218,18 @@ final class QueuedRuns {
             in.at(),
             in.b(),
             cPrefix(of),
-            batch,
+            requests,
             of.threads(),
             preparedC,
             in.settings());
-    Double heapPeak = context.heap().peakMb();
+    return new Ran(done, context.heap().peakMb());
+  }
+
+  /** One console line for the batch and one record per request. */
+  private boolean report(
+      BatchOf of, ScaleInputs in, Ran ran, Map<Integer, ProductEstimate.Estimate> estimates)
+      throws IOException {
+    QueuedWorkload.Batch done = ran.batch();
     long equal = done.outcomes().stream().filter(QueuedWorkload.Outcome::equal).count();
     log.info(
         "SCALE {} {} {} rows, {} at concurrency {}: {} requests in {} s = {} req/s,"
@@ -177,7 +249,7 @@ final class QueuedRuns {
     for (QueuedWorkload.Outcome o : done.outcomes()) {
       context
           .records()
-          .append(record(of, in, done, o, heapPeak, estimates.get(o.request().index())));
+          .append(record(of, in, done, o, ran.heapPeakMb(), estimates.get(o.request().index())));
     }
     return equal == done.outcomes().size();
   }

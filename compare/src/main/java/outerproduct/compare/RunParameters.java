@@ -33,6 +33,7 @@ final class RunParameters {
             .put("load", command.load.label())
             .put("cued_block_size", command.cuedBlockSize)
             .put("repeats", sweep.repeats)
+            .put("all_repeats", sweep.allRepeats)
             .put("warmup", sweep.warmup)
             .put("prepared_c", sweep.preparedC)
             .put("presum", engines.presumText)

@@ -94,11 +94,20 @@ final class SweepOptions {
 
   @Option(
       names = "--repeats",
-      defaultValue = "1",
       description =
-          "Whole table: runs per engine and SCALE (engines take turns); the report shows medians."
-              + " Default: ${DEFAULT-VALUE}.")
-  int repeats;
+          "Whole table: runs per engine and SCALE (engines take turns); the report shows medians"
+              + " and intervals over them. Default: the preset's.")
+  Integer repeats;
+
+  @Option(
+      names = "--all-repeats",
+      description =
+          "Run every repeat and request of every engine. By default an engine whose first run"
+              + " of a group (a SCALE, a request size) is far behind the fastest engine's (over"
+              + " the square of the machine's run-to-run spread band, docs/compare.md) runs no"
+              + " more in that group: one run decides such a gap. Always on for --preset"
+              + " calibrate.")
+  boolean allRepeats;
 
   @Option(
       names = "--warmup",

@@ -2,6 +2,8 @@ package outerproduct.compare;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
+import java.util.EnumMap;
+import java.util.Map;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.security.Authorizations;
 import org.slf4j.Logger;
@@ -24,14 +26,19 @@ final class WholeTableRuns {
 
   private final RunContext context;
 
-  WholeTableRuns(RunContext context) {
+  /** Whether an engine far behind after the first repeat skips the others ({@link DecidedGaps}). */
+  private final boolean skipDecided;
+
+  WholeTableRuns(RunContext context, boolean skipDecided) {
     this.context = context;
+    this.skipDecided = skipDecided;
   }
 
   /**
    * Every engine that {@linkplain Engine#keepsWarm keeps warm} {@code warmup} times unrecorded,
-   * then every engine {@code repeats} times recorded, taking turns; C is checked against the oracle
-   * up to {@code oracleUpToScale}, above it against the first engine's C.
+   * then every engine {@code repeats} times recorded, taking turns (an engine far behind after the
+   * first repeat runs no more, {@link DecidedGaps}); C is checked against the oracle up to {@code
+   * oracleUpToScale}, above it against the first engine's C.
    *
    * @return whether every recorded run succeeded with C equal to its reference
    */
@@ -53,31 +60,43 @@ final class WholeTableRuns {
     String reference = expected == null ? "the first engine" : "the oracle";
     ProductEstimate.Estimate estimate = in.estimate(context.target().client(), RowRanges.all());
     boolean allEqual = true;
+    DecidedGaps gaps = new DecidedGaps(skipDecided);
     // Engines take turns within each repeat, so that drift (compactions, JIT, page cache)
     // does not favour the engine that runs last.
     for (int repeat = 0; repeat < repeats; repeat++) {
+      Map<Engine, Double> seconds = new EnumMap<>(Engine.class);
       for (Engine engine : context.engines()) {
+        if (gaps.skips(engine)) {
+          continue;
+        }
         String cTable = cTable(engine, in, repeat, repeats);
-        String checksum =
+        Checked run =
             runOnce(
                 engine, in, repeat, cTable, new Reference(expected, reference), estimate, kernel);
-        if (checksum == null) {
+        if (run == null) {
           allEqual = false;
           continue;
         }
+        seconds.put(engine, run.seconds());
         if (expected == null) {
-          expected = checksum;
+          expected = run.checksum();
         }
-        allEqual &= checksum.equals(expected);
+        allEqual &= run.checksum().equals(expected);
         // Deleted once checked: a C left behind compacts (its ⊕ combiner, its flushes) while the
         // next engines run, and would slow whichever runs after it.
         if (repeat < repeats - 1 || !context.keepResults()) {
           context.target().client().tableOperations().delete(cTable);
         }
       }
+      if (repeat == 0) {
+        gaps.afterFirstRound(seconds, "SCALE " + in.scale() + " whole table");
+      }
     }
     return allEqual;
   }
+
+  /** A recorded run's C checksum and engine time. */
+  private record Checked(String checksum, double seconds) {}
 
   /** What a C is checked against: a checksum (null: the first engine's C) and its name. */
   private record Reference(String checksum, String name) {}
@@ -106,9 +125,10 @@ final class WholeTableRuns {
    * One recorded multiply into {@code cTable}, checked against {@code check} (a null checksum: this
    * run's C becomes the reference).
    *
-   * @return C's checksum, or null if the run failed (recorded with its error, C deleted)
+   * @return C's checksum and the run's time, or null if the run failed (recorded with its error, C
+   *     deleted)
    */
-  private String runOnce(
+  private Checked runOnce(
       Engine engine,
       ScaleInputs in,
       int repeat,
@@ -164,7 +184,7 @@ final class WholeTableRuns {
             .put("started_at", startedAt);
     RunRecordFields.putHeapPeak(record, context.heap().peakMb());
     context.records().append(record);
-    return c.checksum();
+    return new Checked(c.checksum(), result.seconds());
   }
 
   /**

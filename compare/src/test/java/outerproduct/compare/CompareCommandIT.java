@@ -101,6 +101,7 @@ class CompareCommandIT {
             "10",
             "--repeats",
             "2",
+            "--all-repeats",
             "--engines",
             "iterator,ingest-ceiling,mr,client,auto",
             "--workloads",

@@ -17,17 +17,21 @@ import outerproduct.multiply.ExecutionPath;
 /**
  * Whether {@code auto} chose well: for every group of its runs (a whole-table SCALE, a request size
  * one at a time), what it chose and its time against the fastest execution path measured under its
- * own name in the same run. The goal: within {@value #AUTO_GOAL} of the fastest, which leaves room
- * for the decision's own cost and this machine's run-to-run spread, not for a wrong choice where
- * the paths are far apart.
+ * own name in the same run, with the ratio's interval, judged against the {@code auto-vs-fastest}
+ * goal of {@link Goals}: within 10% of the fastest leaves room for the decision's own cost, not for
+ * a wrong choice where the paths are far apart.
  */
 final class AutoVerdicts {
-  static final double AUTO_GOAL = 1.10;
+  private static final Goals.Goal GOAL = Goals.get("auto-vs-fastest");
 
   private final Summary summary;
+  private final Comparisons compare;
+  private final Judgements judgements;
 
-  AutoVerdicts(Summary summary) {
+  AutoVerdicts(Summary summary, Judgements judgements) {
     this.summary = summary;
+    this.compare = new Comparisons(summary);
+    this.judgements = judgements;
   }
 
   boolean any() {
@@ -44,11 +48,15 @@ final class AutoVerdicts {
         lines.add(
             verdict(auto, "SCALE " + auto.scale() + ", whole table", Row::requestSecondsMedian));
       } else if (auto.concurrency() == lowestConcurrency(auto.workload())) {
-        String label = summary.label(auto.workload(), auto.scale());
         lines.add(
             verdict(
                 auto,
-                auto.workload() + ", " + label + auto.rowsRequested() + " rows, p50",
+                auto.workload()
+                    + ", SCALE "
+                    + auto.scale()
+                    + ", "
+                    + auto.rowsRequested()
+                    + " rows, p50",
                 Row::latencyP50S));
       }
     }
@@ -71,19 +79,15 @@ final class AutoVerdicts {
     if (fastest.isEmpty()) {
       return chose + "; no execution path ran beside it";
     }
-    double ratio = time.applyAsDouble(auto) / time.applyAsDouble(fastest.get());
+    Interval ratio = compare.time(auto, fastest.get());
     return chose
         + "; fastest path: "
         + fastest.get().engine()
         + " "
         + fmt("%.2f", time.applyAsDouble(fastest.get()))
         + " s; auto / fastest = "
-        + fmt("%.2f", ratio)
-        + " (goal ≤ "
-        + AUTO_GOAL
-        + ": "
-        + (ratio <= AUTO_GOAL ? "met" : "not met")
-        + ")";
+        + ratio.ratio()
+        + judgements.judge(GOAL, ratio, "", group);
   }
 
   /** Whether {@code engine} names an execution path run under its own name (not auto). */

@@ -1,11 +1,12 @@
 package outerproduct.compare.report;
 
+import static outerproduct.compare.report.Cells.fmt;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.function.ToDoubleFunction;
+import java.util.function.BiFunction;
 import outerproduct.compare.engine.Engine;
 import outerproduct.compare.report.Summary.Row;
 
@@ -14,12 +15,18 @@ import outerproduct.compare.report.Summary.Row;
  * console: for each workload of the run, the engine that answered best and by how much over the
  * others (whole table: rate; queued: p50 latency one request at a time), and whether every C was
  * proven.
+ *
+ * <p>Every ratio carries its interval ({@link Uncertainty}). An engine is named fastest only when
+ * its interval against every other engine excludes 1; engines the run cannot tell apart from the
+ * best are named with it as indistinguishable.
  */
 public final class Headlines {
   private final Summary summary;
+  private final Comparisons compare;
 
   private Headlines(Summary summary) {
     this.summary = summary;
+    this.compare = new Comparisons(summary);
   }
 
   public static List<String> of(Summary summary) {
@@ -30,7 +37,7 @@ public final class Headlines {
     List<String> lines = new ArrayList<>();
     lines.add(proven());
     for (int scale : summary.wholeScales()) {
-      whole(scale, lines);
+      whole(scale).ifPresent(lines::add);
     }
     for (String workload : summary.latencyWorkloads()) {
       int lowest =
@@ -48,90 +55,119 @@ public final class Headlines {
                         && r.concurrency() == lowest)
             .map(Row::rowsRequested)
             .distinct()
-            .forEach(size -> latency(workload, scale, size, lowest, lines));
+            .forEach(size -> latency(workload, scale, size, lowest).ifPresent(lines::add));
       }
     }
     return lines;
   }
 
-  private void whole(int scale, List<String> lines) {
-    List<Row> rows =
-        summary.rows().stream()
-            .filter(r -> r.whole() && r.scale() == scale && r.answered() && isEngine(r))
-            .toList();
-    rows.stream()
+  private Optional<String> whole(int scale) {
+    List<Row> group = summary.rows().stream().filter(r -> r.whole() && r.scale() == scale).toList();
+    List<Row> engines = group.stream().filter(r -> r.answered() && isEngine(r)).toList();
+    return engines.stream()
         .max(Comparator.comparingDouble(Row::ratePpPerSMedian))
-        .ifPresent(
+        .map(
             best ->
-                lines.add(
-                    "whole table, SCALE "
-                        + scale
-                        + ": "
-                        + best.engine()
-                        + " fastest at "
-                        + fmt("%.3g", best.ratePpPerSMedian())
-                        + " pp/s"
-                        + lead(rows, best, true)
-                        + auto(scale(scale), Row::requestSecondsMedian)));
+                "whole table, SCALE "
+                    + scale
+                    + ": "
+                    + ranked(
+                        engines, best, byRate(), fmt("%.3g", best.ratePpPerSMedian()) + " pp/s")
+                    + auto(group));
   }
 
-  private void latency(String workload, int scale, int size, int concurrency, List<String> lines) {
-    List<Row> rows =
+  private Optional<String> latency(String workload, int scale, int size, int concurrency) {
+    List<Row> group =
         summary.rows().stream()
             .filter(
                 r ->
                     r.workload().equals(workload)
                         && r.scale() == scale
                         && r.concurrency() == concurrency
-                        && r.rowsRequested() == size
-                        && r.answered())
+                        && r.rowsRequested() == size)
             .toList();
-    List<Row> engines = rows.stream().filter(Headlines::isEngine).toList();
-    engines.stream()
+    List<Row> engines = group.stream().filter(r -> r.answered() && isEngine(r)).toList();
+    return engines.stream()
         .min(Comparator.comparingDouble(Row::latencyP50S))
-        .ifPresent(
+        .map(
             best ->
-                lines.add(
-                    workload
-                        + ", SCALE "
-                        + scale
-                        + ", "
-                        + size
-                        + (size == 1 ? " row" : " rows")
-                        + ": "
-                        + best.engine()
-                        + " answers first, p50 "
-                        + fmt("%.2f", best.latencyP50S())
-                        + " s"
-                        + lead(engines, best, false)
-                        + auto(rows, Row::latencyP50S)));
+                workload
+                    + ", SCALE "
+                    + scale
+                    + ", "
+                    + size
+                    + (size == 1 ? " row" : " rows")
+                    + ": "
+                    + ranked(
+                        engines, best, byLatency(), "p50 " + fmt("%.2f", best.latencyP50S()) + " s")
+                    + auto(group));
   }
 
-  private List<Row> scale(int scale) {
-    return summary.rows().stream().filter(r -> r.whole() && r.scale() == scale).toList();
+  /** How one group's engines are ranked: how much better the best is, and how that reads. */
+  private record Ranking(BiFunction<Row, Row, Interval> lead, String first, String ahead) {}
+
+  private Ranking byRate() {
+    return new Ranking(compare::rate, "fastest", "faster than");
+  }
+
+  private Ranking byLatency() {
+    return new Ranking((best, other) -> compare.time(other, best), "answers first", "sooner than");
   }
 
   /**
-   * "; auto ran iterator-bulk, 1.02× the time of iterator-bulk" when auto ran in the group: its
-   * choice, and its time over that of the fastest path it chooses among.
+   * "iterator-bulk fastest, 3.1e6 pp/s; faster than client by 2.1× [1.8–2.4], …" when the best is
+   * told apart from every other engine; otherwise "indistinguishable on this run: iterator-bulk
+   * (3.1e6 pp/s) and iterator (1.05× [0.91–1.22]); faster than client by 2.1× …".
    */
-  private String auto(List<Row> group, ToDoubleFunction<Row> time) {
-    Optional<Row> faster =
+  private static String ranked(List<Row> engines, Row best, Ranking ranking, String figure) {
+    List<String> tied = new ArrayList<>();
+    List<String> behind = new ArrayList<>();
+    for (Row other : engines) {
+      if (other != best) {
+        Interval x = ranking.lead().apply(best, other);
+        if (x.excludesOne()) {
+          behind.add(other.engine() + " by " + x.ratio());
+        } else {
+          tied.add(other.engine() + " (" + x.ratio() + ")");
+        }
+      }
+    }
+    String head =
+        tied.isEmpty()
+            ? best.engine() + " " + ranking.first() + ", " + figure
+            : "indistinguishable on this run: "
+                + best.engine()
+                + " ("
+                + figure
+                + ") and "
+                + String.join(", ", tied);
+    return behind.isEmpty()
+        ? head
+        : head + "; " + ranking.ahead() + " " + String.join(", ", behind);
+  }
+
+  /**
+   * "; auto ran iterator-bulk, 1.02× [0.95–1.10] the time of iterator-bulk" when auto ran in the
+   * group: its choice, and its time over that of the fastest path it chooses among, from the call
+   * to C readable.
+   */
+  private String auto(List<Row> group) {
+    Optional<Row> fastest =
         group.stream()
             .filter(r -> AutoVerdicts.isPath(r.engine()) && r.answered())
-            .min(Comparator.comparingDouble(time));
+            .min(Comparator.comparingDouble(Row::requestSecondsMedian));
     return group.stream()
         .filter(r -> r.engine().equals(Engine.AUTO.label()) && r.answered())
         .findFirst()
-        .filter(auto -> faster.isPresent())
+        .filter(auto -> fastest.isPresent())
         .map(
             auto ->
                 "; auto ran "
-                    + new AutoVerdicts(summary).choices(auto)
+                    + new AutoVerdicts(summary, new Judgements()).choices(auto)
                     + ", "
-                    + fmt("%.2f", time.applyAsDouble(auto) / time.applyAsDouble(faster.get()))
-                    + "× the time of "
-                    + faster.get().engine())
+                    + compare.time(auto, fastest.get()).ratio()
+                    + " the time of "
+                    + fastest.get().engine())
         .orElse("");
   }
 
@@ -154,28 +190,5 @@ public final class Headlines {
             + " of "
             + total
             + " multiplies failed or differ from their reference";
-  }
-
-  /** "; 2.40x the client, 12.1x mr" (rates) or "; client 1.3x later, mr 30x later" (latency). */
-  private static String lead(List<Row> rows, Row best, boolean rate) {
-    StringBuilder s = new StringBuilder();
-    for (Row other : rows) {
-      if (other == best) {
-        continue;
-      }
-      double factor =
-          rate
-              ? best.ratePpPerSMedian() / other.ratePpPerSMedian()
-              : other.latencyP50S() / best.latencyP50S();
-      s.append(s.length() == 0 ? " (" : ", ")
-          .append(fmt(factor >= 10 ? "%.0f" : "%.1f", factor))
-          .append(rate ? "× " : "× sooner than ")
-          .append(other.engine());
-    }
-    return s.length() == 0 ? "" : s.append(')').toString();
-  }
-
-  private static String fmt(String format, double value) {
-    return String.format(Locale.ROOT, format, value);
   }
 }

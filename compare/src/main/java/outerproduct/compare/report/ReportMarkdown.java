@@ -52,7 +52,7 @@ public final class ReportMarkdown {
 
   private ReportMarkdown(Summary summary) {
     this.summary = summary;
-    this.verdicts = new Verdicts(summary);
+    this.verdicts = new Verdicts(summary, new Judgements());
   }
 
   public static void write(Summary summary, List<Path> plots, Path file) {
@@ -272,7 +272,7 @@ public final class ReportMarkdown {
 
   /** Engine auto's choices against the engines it chose between; nothing if it did not run. */
   private void auto() {
-    AutoVerdicts auto = new AutoVerdicts(summary);
+    AutoVerdicts auto = new AutoVerdicts(summary, new Judgements());
     if (!auto.any()) {
       return;
     }

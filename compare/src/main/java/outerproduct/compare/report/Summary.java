@@ -15,6 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Stream;
 import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 import outerproduct.compare.engine.Engine;
@@ -193,6 +195,31 @@ public final class Summary {
     boolean several = latencyWorkloads().size() > 1;
     return (several ? workload + ", " : "")
         + (several || scales(workload).size() > 1 ? "SCALE " + scale + ", " : "");
+  }
+
+  /**
+   * One value per finished run of a row's group, keyed by its repeat (whole tables) or request
+   * index (queued, cued): the units {@link Uncertainty} pairs engines on.
+   */
+  public Map<Integer, Double> samples(Row row, ToDoubleFunction<JsonNode> value) {
+    Map<Integer, Double> samples = new TreeMap<>();
+    records.stream()
+        .filter(r -> !failed(r) && inGroup(r, row))
+        .forEach(r -> samples.put(r.path("repeat").asInt(), value.applyAsDouble(r)));
+    return samples;
+  }
+
+  /** A whole-table run's rate, for {@link #samples}. */
+  public static double rate(JsonNode record) {
+    return record.path("rate_pp_per_s").asDouble();
+  }
+
+  private static boolean inGroup(JsonNode r, Row row) {
+    return r.path("workload").asText().equals(row.workload())
+        && r.path("scale").asInt() == row.scale()
+        && r.path("engine").asText().equals(row.engine())
+        && r.path("concurrency").asInt(1) == row.concurrency()
+        && (row.rowsRequested() == null || r.path("rows_requested").asInt() == row.rowsRequested());
   }
 
   /** Latencies (seconds) of one workload, SCALE, engine, subset size and concurrency, ascending. */

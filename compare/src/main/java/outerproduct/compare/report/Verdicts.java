@@ -13,115 +13,95 @@ import outerproduct.compare.report.Summary.Row;
  * What a run says about the design's prediction (MapReduce wins throughput on whole tables, the
  * iterator engine wins latency on queued subsets; the TableMult paper, "Graphulo Implementation of
  * Server-Side Sparse Matrix Multiply in the Accumulo Database", HPEC 2015) and whether the
- * project's performance goals were met, with the ratios from the same run. Goals are reported,
- * never asserted.
+ * project's performance goals ({@link Goals}) were met, with the ratios from the same run and their
+ * intervals ({@link Uncertainty}). A goal is met only when its whole interval is on its side; a
+ * prediction holds only when the interval excludes a tie. Goals are reported, never asserted.
  */
 final class Verdicts {
-  /** Iterator engine's rate over the in-tserver ingest ceiling's, at every SCALE. */
-  static final double ITERATOR_VS_CEILING_GOAL = 0.9;
-
-  /** Iterator engine's rate over the client-side baseline's, at {@link #GOAL_SCALE}. */
-  static final double ITERATOR_VS_CLIENT_GOAL = 5.0;
-
-  static final int GOAL_SCALE = 14;
-
-  /**
-   * iterator-bulk's rate over the iterator engine's (BatchWriter output) with a pre-sum window, at
-   * {@link #GOAL_SCALE}.
-   */
-  static final double BULK_VS_ITERATOR_GOAL = 2.0;
-
-  /** The same over the BatchWriter output without pre-sum (the iterator engine ran with 0). */
-  static final double BULK_VS_UNSUMMED_GOAL = 4.0;
-
-  /** Iterator engine's p50 for {@link #QUEUED_GOAL_ROWS} rows of SCALE {@link #GOAL_SCALE}. */
-  static final double ITERATOR_QUEUED_P50_GOAL_S = 4.0;
-
-  static final int QUEUED_GOAL_ROWS = 1024;
-
-  /** Cued goals, on 1,024 rows of B at SCALE 18 or more: iterator p50 and p95, one at a time. */
-  static final int CUED_GOAL_MIN_SCALE = 18;
-
-  static final double CUED_ITERATOR_P50_GOAL_S = 0.25;
-  static final double CUED_ITERATOR_P95_GOAL_S = 0.5;
-
-  /** Cued: iterator requests per second with 16 in flight, and MapReduce's p50. */
-  static final double CUED_ITERATOR_REQUESTS_PER_S_GOAL = 10;
-
-  static final int CUED_GOAL_CONCURRENCY = 16;
-  static final double CUED_MR_P50_GOAL_S = 6.0;
-
   private final Summary summary;
+  private final Comparisons compare;
+  private final Judgements judgements;
 
-  Verdicts(Summary summary) {
+  Verdicts(Summary summary, Judgements judgements) {
     this.summary = summary;
+    this.compare = new Comparisons(summary);
+    this.judgements = judgements;
   }
 
   /** Whole tables: where MapReduce's rate overtakes the iterator engine's, and the rate goals. */
   List<String> throughput() {
     List<String> lines = new ArrayList<>();
     List<Integer> scales = summary.wholeScales();
-    lines.add(crossover(scales.get(scales.size() - 1)));
+    lines.add(crossover(scales));
+    Goals.Goal ceiling = Goals.get("iterator-vs-ceiling");
+    Goals.Goal client = Goals.get("iterator-vs-client");
     for (int scale : scales) {
       bulkOutput(scale).ifPresent(lines::add);
-      ratio(scale, Engine.ITERATOR.label(), Engine.INGEST_CEILING.label())
+      ratio(scale, Engine.ITERATOR, Engine.INGEST_CEILING)
           .ifPresent(
               x ->
                   lines.add(
                       "SCALE "
                           + scale
                           + ": iterator engine / in-tserver ingest ceiling = "
-                          + fmt("%.2f", x)
-                          + goal("≥ " + ITERATOR_VS_CEILING_GOAL, x >= ITERATOR_VS_CEILING_GOAL)));
-      ratio(scale, Engine.ITERATOR.label(), Engine.CLIENT.label())
+                          + x.ratio()
+                          + goal(ceiling, x, "", "SCALE " + scale)));
+      ratio(scale, Engine.ITERATOR, Engine.CLIENT)
           .ifPresent(
               x ->
                   lines.add(
                       "SCALE "
                           + scale
                           + ": iterator engine / client-side baseline = "
-                          + fmt("%.2f", x)
-                          + (scale == GOAL_SCALE
-                              ? goal("≥ " + ITERATOR_VS_CLIENT_GOAL, x >= ITERATOR_VS_CLIENT_GOAL)
+                          + x.ratio()
+                          + (scale == client.scale()
+                              ? goal(client, x, "", "SCALE " + scale)
                               : "")));
     }
     return lines;
   }
 
   /**
-   * Where both bulk outputs ran: server-side files (iterator-bulk) against MapReduce's, and against
-   * the iterator engine's BatchWriter output (goal at {@link #GOAL_SCALE}).
+   * Where iterator-bulk ran: server-side files against MapReduce (its faster output), and against
+   * the iterator engine's BatchWriter output, with their goals at their SCALEs.
    */
   private Optional<String> bulkOutput(int scale) {
-    Optional<Double> overMr = ratio(scale, Engine.ITERATOR_BULK.label(), Engine.MR.label());
-    Optional<Double> overIterator =
-        ratio(scale, Engine.ITERATOR_BULK.label(), Engine.ITERATOR.label());
+    Optional<Row> bulk = summary.whole(scale, Engine.ITERATOR_BULK.label()).filter(Row::answered);
+    Optional<Row> mr = best(scale, Engine.MR, Engine.MR_BULK);
+    Optional<Interval> overMr =
+        bulk.isPresent() && mr.isPresent()
+            ? Optional.of(compare.rate(bulk.get(), mr.get()))
+            : Optional.empty();
+    Optional<Interval> overIterator = ratio(scale, Engine.ITERATOR_BULK, Engine.ITERATOR);
     if (overMr.isEmpty() && overIterator.isEmpty()) {
       return Optional.empty();
     }
     List<String> parts = new ArrayList<>();
+    boolean unsummed = presumOff(scale);
+    Goals.Goal vsIterator = Goals.get(unsummed ? "bulk-vs-unsummed" : "bulk-vs-iterator");
     overIterator.ifPresent(
         x ->
             parts.add(
                 "iterator-bulk / iterator engine"
-                    + (presumOff(scale) ? " without pre-sum" : "")
+                    + (unsummed ? " without pre-sum" : "")
                     + " = "
-                    + fmt("%.2f", x)
-                    + (scale == GOAL_SCALE ? bulkGoal(x, presumOff(scale)) : "")));
+                    + x.ratio()
+                    + (scale == vsIterator.scale()
+                        ? goal(vsIterator, x, "", "SCALE " + scale)
+                        : "")));
+    Goals.Goal vsMr = Goals.get("bulk-vs-mr");
     overMr.ifPresent(
         x ->
             parts.add(
-                "iterator-bulk / MapReduce = "
-                    + fmt("%.2f", x)
-                    + (x >= 1
-                        ? " (the iterator engine's files beat MapReduce's)"
-                        : " (MapReduce ahead)")));
+                "iterator-bulk / "
+                    + mr.get().engine()
+                    + " = "
+                    + x.ratio()
+                    + (scale == vsMr.scale() ? goal(vsMr, x, "", "SCALE " + scale) : "")
+                    + " ("
+                    + ahead(x, "the iterator engine's files", "MapReduce's")
+                    + ")"));
     return Optional.of("SCALE " + scale + ": " + String.join("; ", parts));
-  }
-
-  private static String bulkGoal(double ratio, boolean presumOff) {
-    double target = presumOff ? BULK_VS_UNSUMMED_GOAL : BULK_VS_ITERATOR_GOAL;
-    return goal("≥ " + target, ratio >= target);
   }
 
   /**
@@ -137,38 +117,59 @@ final class Verdicts {
         .anyMatch(p -> p.equals("0") || p.equals(Engine.AUTO.label()));
   }
 
-  private String crossover(int largest) {
-    Optional<Double> mrOverIterator = ratio(largest, Engine.MR.label(), Engine.ITERATOR.label());
-    Optional<Integer> crossover = summary.crossover();
-    if (crossover.isPresent()) {
-      return "MapReduce's rate overtakes the iterator engine's at SCALE "
-          + crossover.get()
-          + " (the crossover); at SCALE "
-          + largest
-          + " MapReduce runs at "
-          + mrOverIterator.map(x -> fmt("%.2f", x)).orElse("?")
-          + "× the iterator engine's rate. The TableMult paper's prediction holds from there on.";
+  /**
+   * The design's throughput prediction, per SCALE where both ran: MapReduce (its faster output)
+   * against the iterator engine (its faster output), and the first SCALE where MapReduce's rate is
+   * told apart above the iterator engine's.
+   */
+  private String crossover(List<Integer> scales) {
+    List<String> parts = new ArrayList<>();
+    Optional<Integer> crossover = Optional.empty();
+    for (int scale : scales) {
+      Optional<Row> mr = best(scale, Engine.MR, Engine.MR_BULK);
+      Optional<Row> it = best(scale, Engine.ITERATOR, Engine.ITERATOR_BULK);
+      if (mr.isPresent() && it.isPresent()) {
+        Interval x = compare.rate(mr.get(), it.get());
+        parts.add(
+            "SCALE "
+                + scale
+                + " "
+                + mr.get().engine()
+                + " / "
+                + it.get().engine()
+                + " = "
+                + x.ratio());
+        if (crossover.isEmpty() && x.low() > 1) {
+          crossover = Optional.of(scale);
+        }
+      }
     }
-    if (mrOverIterator.isPresent()) {
-      return "No crossover up to SCALE "
-          + largest
-          + ": MapReduce runs at "
-          + fmt("%.2f", mrOverIterator.get())
-          + "× the iterator engine's rate there; the iterator engine has the higher throughput on"
-          + " every SCALE run.";
+    if (parts.isEmpty()) {
+      return "No crossover can be judged: MapReduce and the iterator engine did not both run.";
     }
-    return "No crossover can be judged: MapReduce and the iterator engine did not both run.";
+    return (crossover.isPresent()
+            ? "MapReduce's rate overtakes the iterator engine's from SCALE "
+                + crossover.get()
+                + ": the TableMult paper's prediction holds from there on"
+            : "No SCALE of this run where MapReduce's rate is told apart above the iterator"
+                + " engine's: the TableMult paper's throughput prediction does not show here")
+        + " ("
+        + String.join("; ", parts)
+        + ").";
+  }
+
+  /** The engine with the higher median rate among those that ran whole tables at a SCALE. */
+  private Optional<Row> best(int scale, Engine... engines) {
+    List<Row> rows = new ArrayList<>();
+    for (Engine engine : engines) {
+      summary.whole(scale, engine.label()).filter(Row::answered).ifPresent(rows::add);
+    }
+    return rows.stream().max(Comparator.comparingDouble(Row::ratePpPerSMedian));
   }
 
   /**
    * Queued or cued requests, one at a time: which engine answers first per SCALE and size, and the
-   * latency goals. Queued: iterator p50 at most the client's; at most {@value
-   * #ITERATOR_QUEUED_P50_GOAL_S} s for {@value #QUEUED_GOAL_ROWS} rows of SCALE {@value
-   * #GOAL_SCALE}. Cued ({@value #QUEUED_GOAL_ROWS} rows of SCALE {@value #CUED_GOAL_MIN_SCALE} or
-   * more): iterator p50 at most {@value #CUED_ITERATOR_P50_GOAL_S} s and p95 at most {@value
-   * #CUED_ITERATOR_P95_GOAL_S} s, at least {@value #CUED_ITERATOR_REQUESTS_PER_S_GOAL} requests/s
-   * with {@value #CUED_GOAL_CONCURRENCY} in flight, MapReduce p50 at most {@value
-   * #CUED_MR_P50_GOAL_S} s.
+   * latency goals ({@link Goals}: {@code queued-*}, {@code cued-*}).
    */
   List<String> latency(String workload) {
     List<String> lines = new ArrayList<>();
@@ -185,148 +186,153 @@ final class Verdicts {
     if (workload.equals("cued")) {
       lines.addAll(cuedGoals(rows, lowest));
     } else {
-      find(rows, GOAL_SCALE, Engine.ITERATOR.label(), QUEUED_GOAL_ROWS, lowest)
+      Goals.Goal p50 = Goals.get("queued-iterator-p50");
+      find(rows, p50.scale(), Engine.ITERATOR, p50.rows(), lowest)
           .ifPresent(
               r ->
                   lines.add(
                       "SCALE "
-                          + GOAL_SCALE
+                          + p50.scale()
                           + ", "
-                          + QUEUED_GOAL_ROWS
+                          + p50.rows()
                           + " rows: iterator p50 "
-                          + fmt("%.2f", r.latencyP50S())
-                          + " s"
-                          + goal(
-                              "≤ " + ITERATOR_QUEUED_P50_GOAL_S + " s",
-                              r.latencyP50S() <= ITERATOR_QUEUED_P50_GOAL_S)));
+                          + p50(r)));
     }
     return lines;
+  }
+
+  private String p50(Row r) {
+    Interval x = compare.latency(r, 50);
+    return x.seconds()
+        + goal(
+            Goals.get("queued-iterator-p50"),
+            x,
+            " s",
+            "SCALE " + r.scale() + ", " + r.rowsRequested() + " rows");
   }
 
   private List<String> cuedGoals(List<Row> rows, int lowest) {
     List<String> lines = new ArrayList<>();
+    Goals.Goal p50 = Goals.get("cued-iterator-p50");
+    Goals.Goal p95 = Goals.get("cued-iterator-p95");
+    Goals.Goal throughput = Goals.get("cued-iterator-throughput");
+    Goals.Goal mrP50 = Goals.get("cued-mr-p50");
     for (int scale : summary.scales("cued")) {
-      if (scale < CUED_GOAL_MIN_SCALE) {
+      if (scale < p50.minScale()) {
         continue;
       }
-      String at = "cued, SCALE " + scale + ", " + QUEUED_GOAL_ROWS + " rows: ";
-      find(rows, scale, Engine.ITERATOR.label(), QUEUED_GOAL_ROWS, lowest)
-          .ifPresent(r -> lines.add(at + cuedIteratorLatency(r)));
-      find(rows, scale, Engine.ITERATOR.label(), QUEUED_GOAL_ROWS, CUED_GOAL_CONCURRENCY)
+      String where = "cued, SCALE " + scale + ", " + p50.rows() + " rows";
+      String at = where + ": ";
+      find(rows, scale, Engine.ITERATOR, p50.rows(), lowest)
           .ifPresent(
-              r ->
-                  lines.add(
-                      at
-                          + "iterator at "
-                          + CUED_GOAL_CONCURRENCY
-                          + " in flight "
-                          + fmt("%.3g", r.requestsPerS())
-                          + " requests/s"
-                          + goal(
-                              "≥ " + CUED_ITERATOR_REQUESTS_PER_S_GOAL,
-                              r.requestsPerS() >= CUED_ITERATOR_REQUESTS_PER_S_GOAL)));
-      find(rows, scale, Engine.MR.label(), QUEUED_GOAL_ROWS, lowest)
+              r -> {
+                Interval median = compare.latency(r, 50);
+                Interval tail = compare.latency(r, 95);
+                lines.add(
+                    at
+                        + "iterator p50 "
+                        + median.seconds()
+                        + goal(p50, median, " s", where)
+                        + ", p95 "
+                        + tail.seconds()
+                        + goal(p95, tail, " s", where));
+              });
+      find(rows, scale, Engine.ITERATOR, throughput.rows(), throughput.concurrency())
           .ifPresent(
-              r ->
-                  lines.add(
-                      at
-                          + "MapReduce p50 "
-                          + fmt("%.2f", r.latencyP50S())
-                          + " s"
-                          + goal(
-                              "≤ " + CUED_MR_P50_GOAL_S + " s",
-                              r.latencyP50S() <= CUED_MR_P50_GOAL_S)));
+              r -> {
+                Interval x = single(r.requestsPerS());
+                lines.add(
+                    at
+                        + "iterator at "
+                        + throughput.concurrency()
+                        + " in flight "
+                        + x.plain()
+                        + " requests/s"
+                        + goal(throughput, x, "", where));
+              });
+      find(rows, scale, Engine.MR, mrP50.rows(), lowest)
+          .ifPresent(
+              r -> {
+                Interval x = compare.latency(r, 50);
+                lines.add(at + "MapReduce p50 " + x.seconds() + goal(mrP50, x, " s", where));
+              });
     }
     return lines;
   }
 
-  private List<String> latency(
-      List<Row> queued, String label, int scale, int rows, int concurrency) {
+  /** A figure measured once (a batch's requests per second): the machine's spread around it. */
+  private static Interval single(double value) {
+    return Uncertainty.standard().percentile(List.of(value), 50);
+  }
+
+  private List<String> latency(List<Row> queued, String label, int scale, int rows, int threads) {
     List<String> lines = new ArrayList<>();
     String subset = label + rows + " rows";
-    Optional<Row> it = find(queued, scale, Engine.ITERATOR.label(), rows, concurrency);
-    Optional<Row> mr = find(queued, scale, Engine.MR.label(), rows, concurrency);
-    Optional<Row> client = find(queued, scale, Engine.CLIENT.label(), rows, concurrency);
+    Optional<Row> it = find(queued, scale, Engine.ITERATOR, rows, threads);
+    Optional<Row> mr = find(queued, scale, Engine.MR, rows, threads);
+    Optional<Row> client = find(queued, scale, Engine.CLIENT, rows, threads);
     if (it.isPresent() && mr.isPresent()) {
       lines.add(subset + ": " + iteratorVsMapReduce(it.get(), mr.get()));
     }
     if (it.isPresent() && client.isPresent()) {
-      double itP50 = it.get().latencyP50S();
-      double clientP50 = client.get().latencyP50S();
+      Interval x = compare.time(it.get(), client.get());
       lines.add(
           subset
               + ": iterator p50 "
-              + fmt("%.2f", itP50)
+              + fmt("%.2f", it.get().latencyP50S())
               + " s, client p50 "
-              + fmt("%.2f", clientP50)
-              + " s"
-              + goal("iterator ≤ client", itP50 <= clientP50));
+              + fmt("%.2f", client.get().latencyP50S())
+              + " s, iterator / client = "
+              + x.ratio()
+              + goal(
+                  Goals.get("queued-iterator-vs-client"),
+                  x,
+                  "",
+                  it.get().workload() + ", SCALE " + scale + ", " + rows + " rows"));
     }
-    queued.stream()
-        .filter(
-            r ->
-                r.scale() == scale
-                    && r.concurrency() == concurrency
-                    && r.rowsRequested().equals(rows)
-                    && r.answered())
-        .min(Comparator.comparingDouble(Row::latencyP50S))
-        .ifPresent(
-            best ->
-                lines.add(
-                    "Lowest p50 for "
-                        + subset
-                        + ": "
-                        + best.engine()
-                        + " ("
-                        + fmt("%.2f", best.latencyP50S())
-                        + " s)."));
     return lines;
   }
 
-  private static String cuedIteratorLatency(Row r) {
-    return "iterator p50 "
-        + fmt("%.3f", r.latencyP50S())
-        + " s"
-        + goal("≤ " + CUED_ITERATOR_P50_GOAL_S + " s", r.latencyP50S() <= CUED_ITERATOR_P50_GOAL_S)
-        + ", p95 "
-        + fmt("%.3f", r.latencyP95S())
-        + " s"
-        + goal("≤ " + CUED_ITERATOR_P95_GOAL_S + " s", r.latencyP95S() <= CUED_ITERATOR_P95_GOAL_S);
-  }
-
-  private static String iteratorVsMapReduce(Row it, Row mr) {
-    double factor = mr.latencyP50S() / it.latencyP50S();
+  private String iteratorVsMapReduce(Row it, Row mr) {
+    Interval x = compare.time(mr, it);
     return "iterator p50 "
         + fmt("%.2f", it.latencyP50S())
         + " s, MapReduce p50 "
         + fmt("%.2f", mr.latencyP50S())
-        + " s: the iterator engine answers "
-        + fmt("%.1f", factor)
-        + "× "
-        + (factor >= 1
-            ? "sooner. The TableMult paper's prediction holds."
-            : "later. The TableMult paper's prediction does not hold here.");
+        + " s: MapReduce / iterator = "
+        + x.ratio()
+        + (x.low() > 1
+            ? ", the iterator engine answers sooner. The TableMult paper's prediction holds."
+            : x.high() < 1
+                ? ", MapReduce answers sooner. The TableMult paper's prediction does not hold here."
+                : ", indistinguishable on this run.");
   }
 
-  private static String goal(String goal, boolean met) {
-    return " (goal " + goal + ": " + (met ? "met" : "not met") + ")";
+  private String goal(Goals.Goal goal, Interval figure, String unit, String where) {
+    return judgements.judge(goal, figure, unit, where);
   }
 
-  private Optional<Double> ratio(int scale, String engine, String reference) {
-    Optional<Row> a = summary.whole(scale, engine).filter(Row::answered);
-    Optional<Row> b = summary.whole(scale, reference).filter(Row::answered);
+  private static String ahead(Interval x, String first, String second) {
+    return x.low() > 1
+        ? first + " beat " + second
+        : x.high() < 1 ? second + " ahead" : "indistinguishable on this run";
+  }
+
+  private Optional<Interval> ratio(int scale, Engine engine, Engine reference) {
+    Optional<Row> a = summary.whole(scale, engine.label()).filter(Row::answered);
+    Optional<Row> b = summary.whole(scale, reference.label()).filter(Row::answered);
     return a.isPresent() && b.isPresent()
-        ? Optional.of(a.get().ratePpPerSMedian() / b.get().ratePpPerSMedian())
+        ? Optional.of(compare.rate(a.get(), b.get()))
         : Optional.empty();
   }
 
   private static Optional<Row> find(
-      List<Row> rows, int scale, String engine, int rowsRequested, int concurrency) {
+      List<Row> rows, int scale, Engine engine, int rowsRequested, int concurrency) {
     return rows.stream()
         .filter(
             r ->
                 r.scale() == scale
-                    && r.engine().equals(engine)
+                    && r.engine().equals(engine.label())
                     && r.rowsRequested() == rowsRequested
                     && r.concurrency() == concurrency
                     && r.answered())

@@ -10,7 +10,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +28,13 @@ class ReportsTest {
 
   private final List<String> lines = new ArrayList<>();
 
+  /** Each group's next repeat (whole) or request index (queued), as the harness numbers them. */
+  private final Map<String, Integer> repeats = new HashMap<>();
+
+  private int repeat(Object... group) {
+    return repeats.merge(Arrays.toString(group), 1, Integer::sum) - 1;
+  }
+
   private void whole(
       int scale, String engine, long partialProducts, double seconds, boolean equal) {
     ObjectNode r =
@@ -34,6 +44,7 @@ class ReportsTest {
             .put("engine", engine)
             .put("workload", "whole")
             .put("scale", scale)
+            .put("repeat", repeat(engine, "whole", scale))
             .put("concurrency", 1)
             .put("partial_products", partialProducts)
             .put("t_total_s", seconds)
@@ -55,6 +66,7 @@ class ReportsTest {
             .put("scale", 12)
             .put("rows_requested", rows)
             .put("concurrency", concurrency)
+            .put("repeat", repeat(engine, "queued", 12, rows, concurrency))
             .put("partial_products", 1000)
             .put("t_total_s", seconds)
             .put("rate_pp_per_s", 1000 / seconds)
@@ -110,14 +122,20 @@ class ReportsTest {
     String md = Files.readString(dir.resolve(Reports.REPORT_MD));
     assertTrue(md.contains("Command: `scripts/compare --scales 10,12`"), md);
     assertTrue(md.contains("All 14 multiplies produced a C whose checksum"), md);
-    assertTrue(md.contains("overtakes the iterator engine's at SCALE 12"), md);
-    assertTrue(md.contains("iterator engine / client-side baseline = 2.00"), md);
+    assertTrue(md.contains("overtakes the iterator engine's from SCALE 12"), md);
+    assertTrue(
+        md.contains("iterator engine / client-side baseline = 2.00× [1.08–3.71]"),
+        "one run each: the machine's stated spread around the ratio: " + md);
     assertTrue(
         md.contains(
-            "1 rows: iterator p50 0.20 s, MapReduce p50 9.00 s: the iterator engine answers 45.0×"
-                + " sooner"),
+            "1 rows: iterator p50 0.20 s, MapReduce p50 9.00 s: MapReduce / iterator = 45.0×"
+                + " [30.0–80.0], the iterator engine answers sooner."),
         md);
-    assertTrue(md.contains("Lowest p50 for 1 rows: iterator (0.20 s)."), md);
+    assertTrue(
+        md.contains(
+            "- whole table, SCALE 12: mr fastest, 6.80e+05 pp/s; faster than client by 4.00×"
+                + " [2.15–7.43], iterator by 2.00× [1.08–3.71]"),
+        md);
     assertTrue(md.contains("![rate against SCALE](rate-vs-scale.png)"), md);
   }
 
@@ -175,6 +193,7 @@ class ReportsTest {
               .put("scale", 14)
               .put("rows_requested", 1024)
               .put("concurrency", 1)
+              .put("repeat", repeat("iterator", 14))
               .put("partial_products", 4_000_000)
               .put("t_total_s", s)
               .put("rate_pp_per_s", 4_000_000 / s)
@@ -189,6 +208,7 @@ class ReportsTest {
             .put("scale", 14)
             .put("rows_requested", 1024)
             .put("concurrency", 1)
+            .put("repeat", 0)
             .put("partial_products", 4_000_000)
             .put("t_total_s", 9.5)
             .put("rate_pp_per_s", 4_000_000 / 9.5)
@@ -203,6 +223,7 @@ class ReportsTest {
             .put("scale", 14)
             .put("rows_requested", 1024)
             .put("concurrency", 1)
+            .put("repeat", 0)
             .put("partial_products", 4_000_000)
             .put("t_total_s", 6.0)
             .put("rate_pp_per_s", 4_000_000 / 6.0)
@@ -213,15 +234,25 @@ class ReportsTest {
     String md = report();
     assertTrue(md.contains("| 14 | 1024 | iterator | 1 | 3 | 4,000,000 | 8.00 |"), md);
     assertTrue(
-        md.contains("- SCALE 14, 1024 rows: iterator p50 8.00 s (goal ≤ 4.0 s: not met)"), md);
+        md.contains(
+            "- SCALE 14, 1024 rows: iterator p50 8.00 s [7.00–9.00] (goal ≤ 4.0 s: not met)"),
+        md);
     assertTrue(
         md.contains(
-            "- SCALE 14, 1024 rows: iterator p50 8.00 s, client p50 6.00 s (goal iterator ≤"
-                + " client: not met)"),
+            "- SCALE 14, 1024 rows: iterator p50 8.00 s, client p50 6.00 s, iterator / client ="
+                + " 1.33× [0.72–2.48] (goal ≤ 1.0: not decided: the interval spans the goal)"),
         md);
     assertFalse(md.contains("30.00 s (goal"), "SCALE 12 has no p50 goal of its own: " + md);
-    assertTrue(md.contains("- SCALE 14, 1024 rows: iterator p50 8.00 s, MapReduce p50 9.50 s"), md);
-    assertTrue(md.contains("Lowest p50 for SCALE 12, 1024 rows: mr (30.00 s)."), md);
+    assertTrue(
+        md.contains(
+            "- SCALE 14, 1024 rows: iterator p50 8.00 s, MapReduce p50 9.50 s: MapReduce /"
+                + " iterator = 1.19× [0.64–2.21], indistinguishable on this run."),
+        md);
+    assertTrue(
+        md.contains(
+            "- queued, SCALE 14, 1024 rows: indistinguishable on this run: client (p50 6.00 s) and"
+                + " iterator (1.33× [0.72–2.48]), mr (1.58× [0.85–2.94])"),
+        md);
     Summary summary = Summary.read(runs());
     assertArrayEquals(new double[] {9.5}, summary.latencies("queued", 14, "mr", 1024, 1), 1e-9);
     assertTrue(
@@ -243,6 +274,7 @@ class ReportsTest {
               .put("scale", 10)
               .put("rows_requested", 1)
               .put("concurrency", 1)
+              .put("repeat", repeat("iterator", 10))
               .put("partial_products", 100)
               .put("t_total_s", times[0])
               .put("t_prepare_c_s", times[1])
@@ -275,6 +307,7 @@ class ReportsTest {
             .put("scale", 18)
             .put("rows_requested", 1024)
             .put("concurrency", concurrency)
+            .put("repeat", repeat(engine, "cued", concurrency))
             .put("partial_products", 16_000)
             .put("t_total_s", seconds)
             .put("t_request_s", seconds)
@@ -299,16 +332,19 @@ class ReportsTest {
     assertTrue(md.contains("## Cued (rows of B, asked through a selection matrix)"), md);
     assertTrue(
         md.contains(
-            "- cued, SCALE 18, 1024 rows: iterator p50 0.220 s (goal ≤ 0.25 s: met), p95 0.600 s"
-                + " (goal ≤ 0.5 s: not met)"),
+            "- cued, SCALE 18, 1024 rows: iterator p50 0.22 s [0.20–0.60] (goal ≤ 0.25 s: not"
+                + " decided: the interval spans the goal), p95 0.60 s [0.20–0.60] (goal ≤ 0.5 s:"
+                + " not decided: the interval spans the goal)"),
         md);
     assertTrue(
         md.contains(
-            "- cued, SCALE 18, 1024 rows: iterator at 16 in flight 12.5 requests/s (goal ≥ 10.0:"
-                + " met)"),
+            "- cued, SCALE 18, 1024 rows: iterator at 16 in flight 12.5 [8.75–16.3] requests/s"
+                + " (goal ≥ 10.0: not decided: the interval spans the goal)"),
         md);
     assertTrue(
-        md.contains("- cued, SCALE 18, 1024 rows: MapReduce p50 7.50 s (goal ≤ 6.0 s: not met)"),
+        md.contains(
+            "- cued, SCALE 18, 1024 rows: MapReduce p50 7.50 s [5.25–9.75] (goal ≤ 6.0 s: not"
+                + " decided: the interval spans the goal)"),
         md);
     assertTrue(md.contains("cued, SCALE 18, 1024 rows: iterator answers first, p50 0.22 s"), md);
     assertTrue(md.contains("queued, SCALE 12, 1024 rows: iterator answers first, p50 5.00 s"), md);
@@ -323,7 +359,11 @@ class ReportsTest {
     whole(10, "iterator", 800_000, 2.0, true);
     whole(10, "mr", 800_000, 40.0, false);
     String md = report();
-    assertTrue(md.contains("No crossover up to SCALE 10"), md);
+    assertTrue(
+        md.contains(
+            "No SCALE of this run where MapReduce's rate is told apart above the iterator"
+                + " engine's"),
+        md);
     assertTrue(
         md.contains(
             "**1 of 2 multiplies did not produce a C equal to its reference (0 of them failed):**"),
@@ -341,10 +381,15 @@ class ReportsTest {
     String md = report();
     assertTrue(
         md.contains(
-            "SCALE 14: iterator-bulk / iterator engine = 1.60 (goal ≥ 2.0: not met);"
-                + " iterator-bulk / MapReduce = 3.20 (the iterator engine's files beat"
-                + " MapReduce's)"),
+            "SCALE 14: iterator-bulk / iterator engine = 1.60× [0.86–2.97] (goal ≥ 2.0: not"
+                + " decided: the interval spans the goal); iterator-bulk / mr = 3.20× [1.72–5.94]"
+                + " (the iterator engine's files beat MapReduce's)"),
         md);
+    assertTrue(
+        md.contains(
+            "- whole table, SCALE 14: indistinguishable on this run: iterator-bulk (2.13e+06"
+                + " pp/s) and iterator (1.60× [0.86–2.97]); faster than mr by 3.20× [1.72–5.94]"),
+        "one run each: 1.6× is within the machine's spread, 3.2× beyond it: " + md);
   }
 
   /**
@@ -359,8 +404,8 @@ class ReportsTest {
     String md = report();
     assertTrue(
         md.contains(
-            "SCALE 14: iterator-bulk / iterator engine without pre-sum = 3.20 (goal ≥ 4.0:"
-                + " not met)"),
+            "SCALE 14: iterator-bulk / iterator engine without pre-sum = 3.20× [1.72–5.94] (goal"
+                + " ≥ 4.0: not decided: the interval spans the goal)"),
         md);
   }
 
