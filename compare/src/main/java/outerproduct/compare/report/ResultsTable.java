@@ -1,0 +1,159 @@
+package outerproduct.compare.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * docs/performance.md's results and goals tables, rendered from the committed example reports'
+ * {@code runs.jsonl} by the same code that writes each {@code report.md}: one row per headline of
+ * each report, one row per goal judged by a report. The doc holds the rendering between marker
+ * lines; {@code --check} (run by CI through {@code ResultsTableTest}) fails when what is committed
+ * differs from what the records render, so a number in the table is never typed by hand.
+ *
+ * <p>{@code ResultsTable <docs dir> [--check]}; {@code scripts/results-table} runs it on the
+ * project's docs.
+ */
+public final class ResultsTable {
+  static final String PERFORMANCE_MD = "performance.md";
+  static final String REPORTS = "example-report";
+  static final String RESULTS_BEGIN =
+      "<!-- results: rendered by scripts/results-table from example-report/*/runs.jsonl -->";
+  static final String RESULTS_END = "<!-- end of results -->";
+  static final String GOALS_BEGIN =
+      "<!-- goals: rendered by scripts/results-table from goals.json and the example reports -->";
+  static final String GOALS_END = "<!-- end of goals -->";
+
+  private ResultsTable() {}
+
+  public static void main(String[] args) throws IOException {
+    boolean check = args.length == 2 && args[1].equals("--check");
+    if (args.length < 1 || args.length > 2 || (args.length == 2 && !check)) {
+      System.err.println("usage: ResultsTable <docs dir> [--check]");
+      System.exit(2);
+    }
+    Path docs = Path.of(args[0]);
+    Path doc = docs.resolve(PERFORMANCE_MD);
+    String committed = Files.readString(doc);
+    String rendered = render(docs, committed);
+    if (check) {
+      if (!rendered.equals(committed)) {
+        System.err.println(
+            doc
+                + ": its results or goals table differs from what the example reports' records"
+                + " render; run scripts/results-table and commit the result");
+        System.exit(1);
+      }
+      System.out.println(doc + ": results and goals tables match the example reports");
+      return;
+    }
+    Files.writeString(doc, rendered);
+    System.out.println("rendered the results and goals tables of " + doc);
+  }
+
+  /** {@code performance} with its two marked sections rendered again from {@code docs}. */
+  static String render(Path docs, String performance) throws IOException {
+    List<Report> reports = reports(docs.resolve(REPORTS));
+    String withResults = replace(performance, RESULTS_BEGIN, RESULTS_END, results(reports));
+    return replace(withResults, GOALS_BEGIN, GOALS_END, goals(reports));
+  }
+
+  /** One committed example report: its folder name and its records' summary. */
+  private record Report(String name, Summary summary) {
+    String link() {
+      return "[" + name + "](" + REPORTS + "/" + name + "/report.md)";
+    }
+
+    /** "`7e7a504`, 2026-11-27": the commit and the day of its first record. */
+    String madeAt() {
+      JsonNode first = summary.records().get(0);
+      String commit = first.path("git_commit").asText();
+      return "`"
+          + commit.substring(0, Math.min(7, commit.length()))
+          + "`, "
+          + first.path("started_at").asText().substring(0, 10);
+    }
+  }
+
+  private static List<Report> reports(Path folder) throws IOException {
+    List<Report> reports = new ArrayList<>();
+    try (Stream<Path> dirs = Files.list(folder)) {
+      for (Path dir :
+          dirs.filter(d -> Files.isRegularFile(d.resolve("runs.jsonl"))).sorted().toList()) {
+        Summary summary = Summary.read(dir.resolve("runs.jsonl"));
+        if (!summary.records().isEmpty()) {
+          reports.add(new Report(dir.getFileName().toString(), summary));
+        }
+      }
+    }
+    return reports;
+  }
+
+  private static String results(List<Report> reports) {
+    StringBuilder md = new StringBuilder();
+    md.append("| report | commit, day | C proven | headline |\n|---|---|---|---|\n");
+    for (Report report : reports) {
+      List<String> headlines = Headlines.of(report.summary());
+      String proven =
+          headlines.get(0).startsWith("every C proven")
+              ? "all " + report.summary().records().size()
+              : "**" + headlines.get(0) + "**";
+      for (String headline : headlines.subList(1, headlines.size())) {
+        md.append(Cells.row(report.link(), report.madeAt(), proven, headline)).append('\n');
+      }
+    }
+    return md.toString();
+  }
+
+  private static String goals(List<Report> reports) {
+    List<Row> rows = new ArrayList<>();
+    for (Report report : reports) {
+      Judgements judgements = new Judgements();
+      Verdicts verdicts = new Verdicts(report.summary(), judgements);
+      if (!report.summary().wholeScales().isEmpty()) {
+        verdicts.throughput();
+      }
+      report.summary().latencyWorkloads().forEach(verdicts::latency);
+      new AutoVerdicts(report.summary(), judgements).lines();
+      judgements.all().forEach(j -> rows.add(new Row(report, j)));
+    }
+    StringBuilder md = new StringBuilder();
+    md.append("| goal | report | where | measured | judged |\n|---|---|---|---|---|\n");
+    for (Goals.Goal goal : Goals.all()) {
+      List<Row> judged =
+          rows.stream().filter(r -> r.judged().goal().id().equals(goal.id())).toList();
+      if (judged.isEmpty()) {
+        md.append(Cells.row(goal.says(), "-", "-", "-", "no committed report measures it"))
+            .append('\n');
+      }
+      for (Row r : judged) {
+        Judgements.Judged j = r.judged();
+        md.append(
+                Cells.row(
+                    goal.says(),
+                    r.report().link(),
+                    j.where(),
+                    j.figure().plain() + j.unit(),
+                    j.is().text()))
+            .append('\n');
+      }
+    }
+    return md.toString();
+  }
+
+  private record Row(Report report, Judgements.Judged judged) {}
+
+  private static String replace(String doc, String begin, String end, String body) {
+    int from = doc.indexOf(begin);
+    int to = doc.indexOf(end);
+    if (from < 0 || to < from) {
+      throw new IllegalStateException(
+          PERFORMANCE_MD + " lacks the marker lines " + begin + " … " + end);
+    }
+    return doc.substring(0, from + begin.length()) + "\n" + body + doc.substring(to);
+  }
+}
