@@ -112,17 +112,7 @@ final class QueuedRuns {
                 + "_"
                 + engine.label().replace('-', '_');
         try {
-          QueuedWorkload.run(
-              context.target(),
-              engine,
-              context.semiring(),
-              in.at(),
-              in.b(),
-              prefix,
-              requests,
-              1,
-              preparedC,
-              in.settings());
+          QueuedWorkload.run(engine, context.operands(in), prefix, requests, 1, preparedC);
           log.info(
               "SCALE {} {} {}: {} warm-up request(s), not recorded",
               in.scale(),
@@ -212,16 +202,7 @@ final class QueuedRuns {
     context.heap().reset();
     QueuedWorkload.Batch done =
         QueuedWorkload.run(
-            context.target(),
-            of.engine(),
-            context.semiring(),
-            in.at(),
-            in.b(),
-            cPrefix(of),
-            requests,
-            of.threads(),
-            preparedC,
-            in.settings());
+            of.engine(), context.operands(in), cPrefix(of), requests, of.threads(), preparedC);
     return new Ran(done, context.heap().peakMb());
   }
 

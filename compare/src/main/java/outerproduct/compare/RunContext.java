@@ -18,4 +18,10 @@ record RunContext(
     String tablePrefix,
     RunRecordFields records,
     TabletServerHeap heap,
-    boolean keepResults) {}
+    boolean keepResults) {
+
+  /** What every multiply on one SCALE's inputs shares. */
+  Engine.Operands operands(ScaleInputs in) {
+    return new Engine.Operands(target, semiring, in.at(), in.b(), in.settings());
+  }
+}

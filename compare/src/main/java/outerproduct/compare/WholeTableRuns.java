@@ -223,14 +223,7 @@ final class WholeTableRuns {
   }
 
   private Engine.Run multiplyWhole(Engine engine, ScaleInputs in, String cTable) throws Exception {
-    return engine.createAndMultiply(
-        context.target(),
-        context.semiring(),
-        in.at(),
-        in.b(),
-        cTable,
-        RowRanges.all(),
-        in.settings());
+    return engine.createAndMultiply(context.operands(in), cTable, RowRanges.all());
   }
 
   private void deleteIfExists(String table) throws Exception {

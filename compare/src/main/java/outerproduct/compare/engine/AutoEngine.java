@@ -3,7 +3,6 @@ package outerproduct.compare.engine;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import outerproduct.kernel.d4m.RowRanges;
-import outerproduct.kernel.semiring.Semiring;
 import outerproduct.multiply.Multiply;
 
 /**
@@ -16,16 +15,9 @@ import outerproduct.multiply.Multiply;
 final class AutoEngine {
   private AutoEngine() {}
 
-  static Engine.Run createAndMultiply(
-      Target target,
-      Semiring<?> semiring,
-      String at,
-      String b,
-      String c,
-      RowRanges rows,
-      Engine.Settings settings)
+  static Engine.Run createAndMultiply(Engine.Operands on, String c, RowRanges rows)
       throws Exception {
-    Multiply.Result r = EngineRuns.request(target, semiring, at, b, c, rows, settings).run();
+    Multiply.Result r = EngineRuns.request(on, c, rows).run();
     Multiply.Decision decision = r.decision();
     Map<String, Object> info = new LinkedHashMap<>();
     info.put("auto_choice", decision.path().label());

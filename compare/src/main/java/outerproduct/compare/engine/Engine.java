@@ -113,6 +113,13 @@ public enum Engine implements Choice {
   }
 
   /**
+   * What every multiply of one run shares: the cluster it runs on, the semiring, the input tables
+   * AT and B, and the harness's settings; each multiply adds its C and its rows.
+   */
+  public record Operands(
+      Target target, Semiring<?> semiring, String at, String b, Settings settings) {}
+
+  /**
    * What every engine reports. {@code seconds} runs from the engine's start (C already created) to
    * C readable; {@code prepareSeconds} is the creating of C before it (or the wait for a C prepared
    * ahead, {@link outerproduct.kernel.accumulo.PreparedTables}), so a request's latency, what an
@@ -177,23 +184,15 @@ public enum Engine implements Choice {
    * Multiplies into {@code c}, which {@link #createResult} created; {@link Run#prepareSeconds} is 0
    * (see {@link #createAndMultiply}).
    */
-  public Run multiply(
-      Target target,
-      Semiring<?> semiring,
-      String at,
-      String b,
-      String c,
-      RowRanges rows,
-      Settings settings)
-      throws Exception {
+  public Run multiply(Operands on, String c, RowRanges rows) throws Exception {
     if (this == INGEST_CEILING) {
-      return EngineRuns.ingestCeiling(target, semiring, at, b, c, rows, settings);
+      return EngineRuns.ingestCeiling(on, c, rows);
     }
     if (this == AUTO) {
       throw new UnsupportedOperationException(
           "auto creates C after its choice: use createAndMultiply");
     }
-    return EngineRuns.path(path, target, semiring, at, b, c, rows, settings);
+    return EngineRuns.path(path, on, c, rows);
   }
 
   /**
@@ -201,16 +200,16 @@ public enum Engine implements Choice {
    * (MapReduce's with C's split points). The harness does it before the engine's clock starts, per
    * request or ahead of the requests.
    */
-  public void createResult(Target target, Semiring<?> semiring, String c, Settings settings)
-      throws Exception {
+  public void createResult(Operands on, String c) throws Exception {
     if (this == AUTO) {
       throw new UnsupportedOperationException("auto's C depends on its choice; none is prepared");
     }
-    AccumuloClient client = target.client();
+    AccumuloClient client = on.target().client();
+    Settings settings = on.settings();
     ExecutionPath.Engine kind = path == null ? ExecutionPath.Engine.ITERATOR : path.engine();
     switch (kind) {
       case ITERATOR -> {
-        ResultTables.prepare(client, c, semiring.name(), settings.resultSplits(), false);
+        ResultTables.prepare(client, c, on.semiring().name(), settings.resultSplits(), false);
         settings.applyDurability(client, c);
       }
       case MAPREDUCE -> {
@@ -226,21 +225,13 @@ public enum Engine implements Choice {
   }
 
   /** Creates C, then multiplies: a request that does not find its C prepared. */
-  public Run createAndMultiply(
-      Target target,
-      Semiring<?> semiring,
-      String at,
-      String b,
-      String c,
-      RowRanges rows,
-      Settings settings)
-      throws Exception {
+  public Run createAndMultiply(Operands on, String c, RowRanges rows) throws Exception {
     if (this == AUTO) {
-      return AutoEngine.createAndMultiply(target, semiring, at, b, c, rows, settings);
+      return AutoEngine.createAndMultiply(on, c, rows);
     }
     long begin = System.nanoTime();
-    createResult(target, semiring, c, settings);
+    createResult(on, c);
     double prepareSeconds = (System.nanoTime() - begin) / 1e9;
-    return multiply(target, semiring, at, b, c, rows, settings).afterPreparing(prepareSeconds);
+    return multiply(on, c, rows).afterPreparing(prepareSeconds);
   }
 }

@@ -24,21 +24,16 @@ final class EngineRuns {
    * Engine#bulkWindow}); MapReduce's reducers (one for uber jobs), pre-sum, uber mode, C's splits
    * and extra job settings.
    */
-  static Multiply request(
-      Target target,
-      Semiring<?> semiring,
-      String at,
-      String b,
-      String c,
-      RowRanges rows,
-      Engine.Settings settings) {
+  static Multiply request(Engine.Operands on, String c, RowRanges rows) {
+    Target target = on.target();
+    Engine.Settings settings = on.settings();
     Multiply multiply =
         Multiply.on(target.clientPropertiesFile())
-            .transposeOf(at)
-            .times(b)
+            .transposeOf(on.at())
+            .times(on.b())
             .into(c)
             .client(target.client())
-            .semiring(semiring.name())
+            .semiring(on.semiring().name())
             .rows(rows)
             .calibration(settings.calibration())
             .iterator(
@@ -57,17 +52,9 @@ final class EngineRuns {
   }
 
   /** {@code path} run by name, into the C the harness created for it. */
-  static Engine.Run path(
-      ExecutionPath path,
-      Target target,
-      Semiring<?> semiring,
-      String at,
-      String b,
-      String c,
-      RowRanges rows,
-      Engine.Settings settings)
+  static Engine.Run path(ExecutionPath path, Engine.Operands on, String c, RowRanges rows)
       throws Exception {
-    Multiply.Result r = request(target, semiring, at, b, c, rows, settings).path(path).run();
+    Multiply.Result r = request(on, c, rows).path(path).run();
     return new Engine.Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, info(r));
   }
 
@@ -112,28 +99,22 @@ final class EngineRuns {
    * The ingest ceiling: the iterator engine's write path replaying this multiply's products from a
    * products table written first (not timed).
    */
-  static Engine.Run ingestCeiling(
-      Target target,
-      Semiring<?> semiring,
-      String at,
-      String b,
-      String c,
-      RowRanges rows,
-      Engine.Settings settings)
-      throws Exception {
+  static Engine.Run ingestCeiling(Engine.Operands on, String c, RowRanges rows) throws Exception {
+    Target target = on.target();
+    Semiring<?> semiring = on.semiring();
     AccumuloClient client = target.client();
     if (!rows.isAll()) {
       throw new IllegalArgumentException("ingest-ceiling replays whole-table products only");
     }
     String products = "P_" + c;
-    ProductsTable.write(client, target.volumes().get(), semiring, at, b, products);
+    ProductsTable.write(client, target.volumes().get(), semiring, on.at(), on.b(), products);
     TableMult.Result r =
         TableMult.on(target.clientProperties())
-            .transposeOf(at)
-            .times(b)
+            .transposeOf(on.at())
+            .times(on.b())
             .into(c)
             .semiring(semiring.name())
-            .presum(settings.presum())
+            .presum(on.settings().presum())
             .replayProducts(products);
     client.tableOperations().delete(products);
     return new Engine.Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, Map.of());

@@ -104,17 +104,14 @@ public final class QueuedWorkload {
    * outcome with its error; the others go on.
    */
   public static Batch run(
-      Target target,
       Engine engine,
-      Semiring<?> semiring,
-      String at,
-      String b,
+      Engine.Operands on,
       String cPrefix,
       List<Request> requests,
       int concurrency,
-      int preparedAhead,
-      Engine.Settings settings)
+      int preparedAhead)
       throws Exception {
+    Target target = on.target();
     String[] tables = new String[requests.size()];
     ExecutorService pool = Executors.newFixedThreadPool(concurrency);
     List<Future<Engine.Run>> futures = new ArrayList<>();
@@ -126,7 +123,7 @@ public final class QueuedWorkload {
                 target.client(),
                 cPrefix + "_p",
                 preparedAhead,
-                (client, table) -> engine.createResult(target, semiring, table, settings))) {
+                (client, table) -> engine.createResult(on, table))) {
       if (prepared != null) {
         prepared.awaitAhead();
       }
@@ -139,15 +136,12 @@ public final class QueuedWorkload {
                 () -> {
                   if (prepared == null) {
                     tables[slot] = table(cPrefix, request);
-                    return engine.createAndMultiply(
-                        target, semiring, at, b, tables[slot], request.rows(), settings);
+                    return engine.createAndMultiply(on, tables[slot], request.rows());
                   }
                   long waiting = System.nanoTime();
                   tables[slot] = prepared.take();
                   double waited = (System.nanoTime() - waiting) / 1e9;
-                  return engine
-                      .multiply(target, semiring, at, b, tables[slot], request.rows(), settings)
-                      .afterPreparing(waited);
+                  return engine.multiply(on, tables[slot], request.rows()).afterPreparing(waited);
                 }));
       }
       awaitAll(futures);
@@ -158,7 +152,7 @@ public final class QueuedWorkload {
     // Checked after the batch, so that the wall time is the multiplies' alone.
     List<Outcome> outcomes = new ArrayList<>();
     for (int n = 0; n < requests.size(); n++) {
-      outcomes.add(outcome(target, semiring, requests.get(n), tables[n], futures.get(n)));
+      outcomes.add(outcome(target, on.semiring(), requests.get(n), tables[n], futures.get(n)));
     }
     return new Batch(concurrency, outcomes, wallSeconds);
   }

@@ -131,7 +131,8 @@ class FixtureMultiplyIT {
         }) {
       String c = "C_" + engine.name();
       Engine.Run run =
-          engine.createAndMultiply(target, semiring, "AT", "B", c, RowRanges.all(), settings);
+          engine.createAndMultiply(
+              new Engine.Operands(target, semiring, "AT", "B", settings), c, RowRanges.all());
       assertEquals(
           expected, TableChecksum.of(client, c, semiring, Authorizations.EMPTY).checksum(), c);
       assertEquals(
@@ -146,7 +147,8 @@ class FixtureMultiplyIT {
     }
     RowRanges rows = RowRanges.parse("1,:,100,");
     Engine.Run subset =
-        Engine.MR.createAndMultiply(target, semiring, "AT", "B", "C_MR_subset", rows, settings);
+        Engine.MR.createAndMultiply(
+            new Engine.Operands(target, semiring, "AT", "B", settings), "C_MR_subset", rows);
     assertEquals(
         ResultChecksum.of(ReferenceMultiply.multiply(semiring, a, b, rows, null, null)),
         TableChecksum.of(client, "C_MR_subset", semiring, Authorizations.EMPTY).checksum());

@@ -195,7 +195,9 @@ class UserScopedMultiplyIT {
           String c = "vC_" + user + "_" + run.getKey().replace('-', '_');
           Engine engine = Choices.parse(Engine.class, run.getKey().replace("-presum", ""));
           engine.createAndMultiply(
-              target, semiring, "vAT", "vB", c, RowRanges.all(), run.getValue());
+              new Engine.Operands(target, semiring, "vAT", "vB", run.getValue()),
+              c,
+              RowRanges.all());
           client.securityOperations().grantTablePermission("root", c, TablePermission.READ);
           assertEquals(
               own,
