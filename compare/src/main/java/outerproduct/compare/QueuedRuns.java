@@ -114,11 +114,11 @@ final class QueuedRuns {
         try {
           QueuedWorkload.run(engine, context.operands(in), prefix, requests, 1, preparedC);
           log.info(
-              "SCALE {} {} {}: {} warm-up request(s), not recorded",
+              "SCALE {} {} {}: {} (warm-up), not recorded",
               in.scale(),
               workload.label(),
               engine,
-              warmup);
+              count(warmup, "request"));
         } catch (Exception e) {
           log.warn(
               "SCALE {} {} {} warm-up failed: {}",
@@ -206,6 +206,11 @@ final class QueuedRuns {
     return new Ran(done, context.heap().peakMb());
   }
 
+  /** "1 row", "256 rows". */
+  private static String count(int n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+
   /** One console line for the batch and one record per request. */
   private boolean report(
       BatchOf of, ScaleInputs in, Ran ran, Map<Integer, ProductEstimate.Estimate> estimates)
@@ -213,14 +218,14 @@ final class QueuedRuns {
     QueuedWorkload.Batch done = ran.batch();
     long equal = done.outcomes().stream().filter(QueuedWorkload.Outcome::equal).count();
     log.info(
-        "SCALE {} {} {} rows, {} at concurrency {}: {} requests in {} s = {} req/s,"
+        "SCALE {} {} {}, {} at concurrency {}: {} in {} s = {} req/s,"
             + " latency p50 {} s, max {} s; {} of {} C equal the oracle",
         in.scale(),
         of.workload().label(),
-        of.rows(),
+        count(of.rows(), "row"),
         of.engine(),
         of.threads(),
-        done.outcomes().size(),
+        count(done.outcomes().size(), "request"),
         String.format("%.1f", done.wallSeconds()),
         String.format("%.3g", done.requestsPerSecond()),
         String.format("%.2f", percentile(done, 50)),
