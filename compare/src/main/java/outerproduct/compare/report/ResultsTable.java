@@ -98,10 +98,11 @@ public final class ResultsTable {
     md.append("| report | commit, day | C proven | headline |\n|---|---|---|---|\n");
     for (Report report : reports) {
       List<String> headlines = Headlines.of(report.summary());
-      String proven =
-          headlines.get(0).startsWith("every C proven")
-              ? "all " + report.summary().records().size()
-              : "**" + headlines.get(0) + "**";
+      long total = report.summary().records().size();
+      long equal =
+          report.summary().records().stream().filter(r -> r.path("equal").asBoolean(false)).count();
+      String proven = equal == total ? "all " + total : "**" + equal + " of " + total + "**";
+      // the first headline is the proof, which the "C proven" column holds
       for (String headline : headlines.subList(1, headlines.size())) {
         md.append(Cells.row(report.link(), report.madeAt(), proven, headline)).append('\n');
       }

@@ -51,7 +51,7 @@ public final class Uncertainty {
     if (x.length == 0) {
       return new Interval(Double.NaN, Double.NaN, Double.NaN, 0, false);
     }
-    double ratio = median(x) / median(y);
+    double ratio = median(x.clone()) / median(y.clone());
     if (x.length < settings.minPairs()) {
       double s = settings.singleRunSpread();
       return new Interval(
@@ -116,7 +116,14 @@ public final class Uncertainty {
         value, sorted.evaluate(100 * tail), sorted.evaluate(100 * (1 - tail)), samples, true);
   }
 
+  /**
+   * The median of {@code values}, which it sorts in place: the middle value, or the mean of the two
+   * middle ones, as the summary's medians are taken. Called twice per bootstrap draw, on the draw's
+   * own arrays, so it allocates nothing.
+   */
   private static double median(double[] values) {
-    return new Percentile().evaluate(values, 50);
+    Arrays.sort(values);
+    int n = values.length;
+    return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
   }
 }
