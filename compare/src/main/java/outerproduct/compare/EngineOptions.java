@@ -8,9 +8,8 @@ import java.util.SortedSet;
 import org.apache.hadoop.io.Text;
 import outerproduct.compare.engine.Engine;
 import outerproduct.iterator.TableMult;
-import outerproduct.kernel.product.PresumBuffer;
+import outerproduct.kernel.product.WindowSize;
 import outerproduct.kernel.semiring.Semirings;
-import outerproduct.mr.MapReduceMultiply;
 import outerproduct.mr.UberMode;
 import outerproduct.multiply.Calibration;
 import picocli.CommandLine.Option;
@@ -76,10 +75,14 @@ final class EngineOptions {
 
   @Option(
       names = "--mr-presum",
-      defaultValue = "" + MapReduceMultiply.DEFAULT_PRESUM,
+      defaultValue = "auto",
+      paramLabel = "auto|PRODUCTS",
       description =
-          "MapReduce engine: cells each map task pre-sums in memory before the sort; 0 = off."
+          "MapReduce engine: products each map task holds, sorts and sums before its output is"
+              + " sorted; 0 = off; auto = half the heap the sort buffer leaves."
               + " Default: ${DEFAULT-VALUE}.")
+  String mrPresumText;
+
   long mrPresum;
 
   @Option(
@@ -126,8 +129,8 @@ final class EngineOptions {
   void validate(boolean calibrating) {
     OptionChecks.atLeastOne("--reducers", reducers);
     OptionChecks.atLeastOne("--tablets-c", tabletsC);
-    presum = PresumBuffer.parseCells("--presum", presumText);
-    PresumBuffer.checkCells("--mr-presum", mrPresum);
+    presum = WindowSize.parse("--presum", presumText);
+    mrPresum = WindowSize.parse("--mr-presum", mrPresumText);
     try {
       Semirings.forName(semiringName);
     } catch (IllegalArgumentException e) {

@@ -41,7 +41,7 @@ final class RunParameters {
                 "c_durability",
                 engines.cDurability != null ? engines.cDurability : "default (sync)")
             .put("mr_reducers", engines.reducers)
-            .put("mr_presum", engines.mrPresum)
+            .put("mr_presum", engines.mrPresumText)
             .put("mr_uber", engines.mrUber.label())
             .put("mr_conf", engines.mrConf.toString())
             .put("yarn_memory_mb", where.embedded.yarnMemoryMb)

@@ -8,6 +8,7 @@ import outerproduct.compare.engine.Engine;
 import outerproduct.compare.report.RunRecords;
 import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.product.Output;
+import outerproduct.kernel.product.WindowSize;
 import outerproduct.multiply.ExecutionPath;
 
 /** The fields every run record shares (docs/format.md), for runs that finished and that failed. */
@@ -121,7 +122,7 @@ final class RunRecordFields {
     }
     switch (path.get().engine()) {
       case ITERATOR -> record.put("presum", Engine.bulkWindow(settings));
-      case MAPREDUCE -> record.put("presum", settings.mrPresum());
+      case MAPREDUCE -> record.put("presum", WindowSize.text(settings.mrPresum()));
       default -> record.put("presum", 0);
     }
   }

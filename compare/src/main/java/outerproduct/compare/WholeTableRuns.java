@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.OptionalDouble;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.security.Authorizations;
 import org.slf4j.Logger;
@@ -142,9 +143,11 @@ final class WholeTableRuns {
     String startedAt = Instant.now().toString();
     log.debug("SCALE {} {} (repeat {}): multiplying the whole table", in.scale(), engine, repeat);
     context.heap().reset();
+    OptionalDouble cpu = MachineCpu.busySeconds();
     Engine.Run result;
     try {
       result = multiplyWhole(engine, in, cTable);
+      cpu = MachineCpu.since(cpu);
     } catch (Exception e) {
       String error = RunRecords.error(e);
       log.error("SCALE {} {} (repeat {}) failed: {}", in.scale(), engine, repeat, error, e);
@@ -158,16 +161,11 @@ final class WholeTableRuns {
     String against = check.checksum() != null ? check.checksum() : c.checksum();
     boolean equal = c.checksum().equals(against);
     log.info(
-        "SCALE {} {} (repeat {}): {} partial products, {} written, nnz(C) {} in {} s = {} pp/s;"
-            + " C {} {} ({})",
+        "SCALE {} {} (repeat {}): {} C {} {} ({})",
         in.scale(),
         engine,
         repeat,
-        result.partialProducts(),
-        result.entriesWritten(),
-        c.nnz(),
-        String.format("%.2f", result.seconds()),
-        String.format("%.3g", result.partialProducts() / result.seconds()),
+        counts(result, c.nnz()),
         equal ? "equals" : "DIFFERS FROM",
         check.name(),
         equal ? against : c.checksum() + " vs " + against);
@@ -183,8 +181,20 @@ final class WholeTableRuns {
             .put("kernel_pp_per_s", kernel.ppPerSecond())
             .put("started_at", startedAt);
     RunRecordFields.putHeapPeak(record, context.heap().peakMb());
+    cpu.ifPresent(seconds -> record.put("machine_cpu_s", seconds));
     context.records().append(record);
     return new Checked(c.checksum(), result.seconds());
+  }
+
+  /** "N partial products, N written, nnz(C) N in S s = R pp/s;" for the log. */
+  private static String counts(Engine.Run result, long nnz) {
+    return String.format(
+        "%d partial products, %d written, nnz(C) %d in %.2f s = %.3g pp/s;",
+        result.partialProducts(),
+        result.entriesWritten(),
+        nnz,
+        result.seconds(),
+        result.partialProducts() / result.seconds());
   }
 
   /**

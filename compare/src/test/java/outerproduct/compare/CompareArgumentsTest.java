@@ -24,7 +24,7 @@ class CompareArgumentsTest {
       delimiterString = " | ",
       value = {
         "--engines iterator,warp | --engines' (ENGINE): 'warp': expected client, iterator,"
-            + " iterator-bulk, mr, mr-bulk, ingest-ceiling or auto",
+            + " iterator-bulk, mr, mr-bulk, ingest-ceiling, mr-bulk-baseline or auto",
         "--calibration no/such.json | --calibration no/such.json: cannot read this file",
         "--workloads whole,nightly | --workloads' (whole|queued|cued): 'nightly': expected whole,"
             + " queued or cued",
@@ -41,9 +41,9 @@ class CompareArgumentsTest {
         "--prepared-c -1 | --prepared-c must be 0 or more, got -1",
         "--cued-block-size 16Q | --cued-block-size must be a number of bytes with an optional K or"
             + " M (e.g. 16K), got '16Q'",
-        "--presum -1 | --presum must be between 0 (off) and 268435456 cells, got -1",
-        "--presum lots | --presum 'lots': expected auto or a number of cells",
-        "--mr-presum 300000000 | --mr-presum must be between 0 (off) and 268435456 cells, got"
+        "--presum -1 | --presum must be between 0 (off) and 268435456 products, got -1",
+        "--presum lots | --presum 'lots': expected auto or a number of products",
+        "--mr-presum 300000000 | --mr-presum must be between 0 (off) and 268435456 products, got"
             + " 300000000",
         "--accumulo-site table.file.compress.typo=snappy | --accumulo-site"
             + " 'table.file.compress.typo': not an Accumulo property",

@@ -26,6 +26,9 @@ final class CallStretch {
   /** Entries the writer put into C (or CT when only CT is written). */
   long written;
 
+  /** The bytes the writer produced. */
+  Progress.Traffic traffic = Progress.Traffic.NONE;
+
   /** Rows as {@link ProductFeed} hands them out: one array per row, never modified. */
   byte[] lastDoneRow;
 
@@ -52,6 +55,7 @@ final class CallStretch {
         busyMicros,
         flushNanos / 1000,
         plusExposure,
+        traffic,
         server,
         null);
   }

@@ -18,6 +18,9 @@ interface ProductWriter<T> extends AutoCloseable {
   /** Entries written so far (into C, or CT when only CT is written). */
   long written();
 
+  /** The bytes written so far ({@link Progress.Traffic}). */
+  Progress.Traffic traffic();
+
   /**
    * Makes everything added durable as the products of the rows of B in {@code covered}: called
    * once, at a row boundary, before the call's monitoring entry is returned.

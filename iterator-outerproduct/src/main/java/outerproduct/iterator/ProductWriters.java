@@ -19,7 +19,7 @@ import org.apache.hadoop.fs.Path;
 import outerproduct.kernel.accumulo.IteratorOptionChecks;
 import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.product.Output;
-import outerproduct.kernel.product.PresumBuffer;
+import outerproduct.kernel.product.WindowSize;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
@@ -77,7 +77,7 @@ final class ProductWriters {
   }
 
   private static int cells(Map<String, String> options, String option, long dflt) {
-    return PresumBuffer.checkCells(
+    return WindowSize.check(
         NAME + ": option '" + option + "'",
         IteratorOptionChecks.positiveLong(NAME, options, option, dflt));
   }

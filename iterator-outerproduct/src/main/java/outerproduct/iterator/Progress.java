@@ -17,6 +17,8 @@ import org.apache.accumulo.core.data.Value;
  * flushMicros}, the part of it spent opening C's writers and waiting at their close for C's tablet
  * servers to accept every entry. Summed over tablets, which run in parallel.
  *
+ * <p>{@code traffic}: the bytes the tablet's writers produced ({@link Traffic}).
+ *
  * <p>{@code plusExposure} sums the semiring's {@link
  * outerproduct.kernel.semiring.Semiring#plusExposure} over the products written: below {@link
  * outerproduct.kernel.semiring.Semiring#SAFE_EXPOSURE} in total, C's lazy ⊕ cannot have failed.
@@ -29,10 +31,31 @@ public record Progress(
     long busyMicros,
     long flushMicros,
     double plusExposure,
+    Traffic traffic,
     String server,
     String error) {
 
-  public static final Progress NONE = new Progress(0, 0, 0, 0, 0, 0, 0, null, null);
+  public static final Progress NONE = new Progress(0, 0, 0, 0, 0, 0, 0, Traffic.NONE, null, null);
+
+  /**
+   * Bytes a call's writers produced: {@code sentBytes}, the Mutations its BatchWriters sent to C's
+   * tablet servers (their {@code numBytes()}; each is also logged once in a write-ahead log and
+   * later flushed into C's files by a minor compaction); {@code fileBytes}, the files it wrote for
+   * bulk output (sorted runs and the RFiles staged for the import, as the file system lists them).
+   */
+  public record Traffic(long sentBytes, long fileBytes) {
+    public static final Traffic NONE = new Traffic(0, 0);
+
+    Traffic plus(Traffic other) {
+      return new Traffic(sentBytes + other.sentBytes, fileBytes + other.fileBytes);
+    }
+  }
+
+  /** A tablet's last entry when its multiply stopped: its counts so far and why. */
+  static Progress stopped(
+      long rows, long products, long written, long resumes, String server, String error) {
+    return new Progress(rows, products, written, resumes, 0, 0, 0, Traffic.NONE, server, error);
+  }
 
   /** Sums the counts; the first error is kept, the server is dropped (a total spans many). */
   public Progress plus(Progress other) {
@@ -44,6 +67,7 @@ public record Progress(
         busyMicros + other.busyMicros,
         flushMicros + other.flushMicros,
         plusExposure + other.plusExposure,
+        traffic.plus(other.traffic),
         null,
         error != null ? error : other.error);
   }
@@ -64,6 +88,10 @@ public record Progress(
             + ","
             + plusExposure
             + ","
+            + traffic.sentBytes
+            + ","
+            + traffic.fileBytes
+            + ","
             + (server == null ? "" : server);
     return new Value(error == null ? counts : counts + "\n" + error);
   }
@@ -73,7 +101,7 @@ public record Progress(
     int newline = text.indexOf('\n');
     String error = newline < 0 ? null : text.substring(newline + 1);
     String[] parts = (newline < 0 ? text : text.substring(0, newline)).split(",", -1);
-    if (parts.length != 8) {
+    if (parts.length != 10) {
       throw new IllegalArgumentException("not a TableMult monitoring value: '" + value + "'");
     }
     return new Progress(
@@ -84,7 +112,8 @@ public record Progress(
         Long.parseLong(parts[4]),
         Long.parseLong(parts[5]),
         Double.parseDouble(parts[6]),
-        parts[7].isEmpty() ? null : parts[7],
+        new Traffic(Long.parseLong(parts[7]), Long.parseLong(parts[8])),
+        parts[9].isEmpty() ? null : parts[9],
         error);
   }
 }

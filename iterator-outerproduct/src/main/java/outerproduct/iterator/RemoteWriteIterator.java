@@ -21,7 +21,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.kernel.accumulo.IteratorOptionChecks;
 import outerproduct.kernel.product.Output;
-import outerproduct.kernel.product.PresumBuffer;
+import outerproduct.kernel.product.WindowSize;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 
@@ -118,8 +118,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
   }
 
   public static void setPresum(IteratorSetting setting, long products) {
-    setting.addOption(
-        PRESUM_OPTION, Long.toString(PresumBuffer.checkCells(PRESUM_OPTION, products)));
+    setting.addOption(PRESUM_OPTION, Long.toString(WindowSize.check(PRESUM_OPTION, products)));
   }
 
   public static void setMonitoring(IteratorSetting setting, long everyEntries, long everyMillis) {
@@ -145,7 +144,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     setting.addOption(OUTPUT_OPTION, Output.BULK.label());
     setting.addOption(STAGING_OPTION, stagingUri);
     setting.addOption(
-        WINDOW_OPTION, Long.toString(PresumBuffer.checkCells(WINDOW_OPTION, windowProducts)));
+        WINDOW_OPTION, Long.toString(WindowSize.check(WINDOW_OPTION, windowProducts)));
     if (compression != null) {
       setting.addOption(FILE_COMPRESSION_OPTION, compression);
     }
@@ -161,7 +160,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     named.put(
         PRESUM_OPTION,
         "products held per tablet, then sorted and summed per cell before writing, at most "
-            + PresumBuffer.MAX_CELLS
+            + WindowSize.MAX_PRODUCTS
             + " (16 to 32 bytes each); 0 = off");
     named.put(
         MONITOR_ENTRIES_OPTION,
@@ -280,6 +279,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     } finally {
       // read after closing: a BatchWriter output writes its last pre-sum window on close
       done.written = writer.written();
+      done.traffic = writer.traffic();
     }
     done.flushNanos += System.nanoTime() - done.closing;
   }
@@ -332,8 +332,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
         why,
         e);
     topKey = new Key(row, ERROR_FAMILY, new byte[0]);
-    topValue =
-        new Progress(rows, products, written, resumes, 0, 0, 0, SERVER, why.toString()).encode();
+    topValue = Progress.stopped(rows, products, written, resumes, SERVER, why.toString()).encode();
   }
 
   private static byte[] startRow(Range range) {

@@ -241,6 +241,7 @@ final class ResultScan {
             total.busyMicros(),
             total.flushMicros(),
             total.plusExposure(),
+            total.traffic(),
             null,
             null),
         totals.monitoringEntries());

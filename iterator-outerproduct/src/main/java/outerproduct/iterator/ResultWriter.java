@@ -40,6 +40,7 @@ final class ResultWriter<T> implements ProductWriter<T> {
   private final Semiring<T> semiring;
   private final SortedWindow<T> presum;
   private long written;
+  private long sentBytes;
 
   ResultWriter(
       Semiring<T> semiring,
@@ -122,7 +123,8 @@ final class ResultWriter<T> implements ProductWriter<T> {
 
   private static final byte[] EMPTY = new byte[0];
 
-  private static void addTo(BatchWriter writer, String table, Mutation m) throws IOException {
+  private void addTo(BatchWriter writer, String table, Mutation m) throws IOException {
+    sentBytes += m.numBytes();
     try {
       writer.addMutation(m);
     } catch (MutationsRejectedException e) {
@@ -134,6 +136,11 @@ final class ResultWriter<T> implements ProductWriter<T> {
   @Override
   public long written() {
     return written;
+  }
+
+  @Override
+  public Progress.Traffic traffic() {
+    return new Progress.Traffic(sentBytes, 0);
   }
 
   /** Closing flushes everything: the BatchWriters commit what they have, range or not. */

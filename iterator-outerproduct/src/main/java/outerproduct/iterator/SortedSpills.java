@@ -30,6 +30,7 @@ final class SortedSpills<T> {
   private final Semiring<T> semiring;
   private final FileSystem fs;
   private final Path dir;
+  private long bytesWritten;
   private final List<Path> cRuns = new ArrayList<>();
   private final List<Path> ctRuns = new ArrayList<>();
   private int files;
@@ -39,6 +40,15 @@ final class SortedSpills<T> {
     this.semiring = semiring;
     this.fs = fs;
     this.dir = dir;
+  }
+
+  /** Bytes of every run written so far, merged runs included, as the file system lists them. */
+  long bytesWritten() {
+    return bytesWritten;
+  }
+
+  private void count(Path run) throws IOException {
+    bytesWritten += fs.getFileStatus(run).getLen();
   }
 
   boolean isEmpty() {
@@ -56,9 +66,11 @@ final class SortedSpills<T> {
           ctOut == null ? null : (i, j, label, value) -> ctOut.accept(j, i, label, value));
     }
     if (c != null) {
+      count(c);
       cRuns.add(c);
     }
     if (ct != null) {
+      count(ct);
       ctRuns.add(ct);
     }
   }
@@ -73,6 +85,7 @@ final class SortedSpills<T> {
       try (SpillRun.Writer w = new SpillRun.Writer(fs, merged)) {
         mergeRuns(some, w);
       }
+      count(merged);
       for (Path run : some) {
         fs.delete(run, false);
       }

@@ -44,6 +44,7 @@ final class StretchFiles<T> implements ProductWriter<T> {
   private final SortedWindow<T> window;
   private final SortedSpills<T> spills;
   private long written;
+  private long fileBytes;
   private boolean committed;
 
   StretchFiles(
@@ -83,6 +84,11 @@ final class StretchFiles<T> implements ProductWriter<T> {
   }
 
   @Override
+  public Progress.Traffic traffic() {
+    return new Progress.Traffic(0, fileBytes);
+  }
+
+  @Override
   public void commit(Range covered) throws IOException {
     List<String> files = new ArrayList<>();
     if (spills.isEmpty()) {
@@ -109,6 +115,8 @@ final class StretchFiles<T> implements ProductWriter<T> {
       }
       fs.delete(new Path(dir, "runs"), true);
     }
+    // the runs, when there were any, are deleted by now: they were counted as they were written
+    fileBytes = spills.bytesWritten() + fs.getContentSummary(dir).getLength();
     new StretchManifest(covered, written, files).write(fs, dir);
     Path target = new Path(new Path(staging, COMMITTED), dir.getName());
     if (!fs.rename(dir, target)) {

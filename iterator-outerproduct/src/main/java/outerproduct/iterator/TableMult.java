@@ -19,7 +19,7 @@ import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.product.Output;
-import outerproduct.kernel.product.PresumBuffer;
+import outerproduct.kernel.product.WindowSize;
 
 /**
  * C = ATᵀ ⊕.⊗ B computed inside the tablet servers: a batch scan of B carrying {@link
@@ -68,7 +68,8 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
    * moved tablet), check_sums (only when ⊕ could have failed in C's combiner), mark_complete; with
    * bulk output: connect, prepare_results, executor_check, check_inputs, scan (every round),
    * bulk_import, check_sums (likewise), mark_complete. {@code tabletSeconds} and {@code
-   * flushSeconds} are the tablet servers' clocks summed over tablets ({@link Progress}).
+   * flushSeconds} are the tablet servers' clocks summed over tablets, {@code traffic} the bytes
+   * their writers produced ({@link Progress}).
    */
   public record Result(
       long rowsAligned,
@@ -79,7 +80,8 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       double seconds,
       Map<String, Double> phases,
       double tabletSeconds,
-      double flushSeconds) {
+      double flushSeconds,
+      Progress.Traffic traffic) {
     public double partialProductsPerSecond() {
       return partialProducts / seconds;
     }
@@ -174,13 +176,12 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   /**
    * Hold up to this many products per tablet (and call of the stack), then sort them, ⊕ each cell's
    * and write the cells in key order, which C's in-memory maps take faster than products in arrival
-   * order; 0 = off; {@link PresumBuffer#AUTO} (the default) = {@value #SUBSET_PRESUM_CELLS} for a
-   * row subset, off for the whole table. The window grows with the products it holds, so a small
+   * order; 0 = off; {@link WindowSize#AUTO} (the default) = {@value #SUBSET_PRESUM_CELLS} for a row
+   * subset, off for the whole table. The window grows with the products it holds, so a small
    * request costs little; C's combiner sums across windows.
    */
   public TableMult presum(long products) {
-    writing.presum =
-        products == PresumBuffer.AUTO ? products : PresumBuffer.checkCells("presum", products);
+    writing.presum = products == WindowSize.AUTO ? products : WindowSize.check("presum", products);
     return this;
   }
 
@@ -214,7 +215,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       throw new IllegalArgumentException(
           "window must be at least 1 product, got " + windowProducts);
     }
-    writing.window = PresumBuffer.checkCells("window", windowProducts);
+    writing.window = WindowSize.check("window", windowProducts);
     writing.fileCompression = BulkStaging.checkCompression(compression);
     return this;
   }
@@ -364,7 +365,8 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
         (System.nanoTime() - begin) / 1e9,
         clock.seconds(),
         total.busyMicros() / 1e6,
-        total.flushMicros() / 1e6);
+        total.flushMicros() / 1e6,
+        total.traffic());
   }
 
   /**

@@ -3,7 +3,7 @@ package outerproduct.iterator;
 import java.util.Properties;
 import org.apache.accumulo.core.client.IteratorSetting;
 import outerproduct.kernel.product.Output;
-import outerproduct.kernel.product.PresumBuffer;
+import outerproduct.kernel.product.WindowSize;
 
 /**
  * How {@link TableMult}'s tablet servers write: the settings of its {@link RemoteWriteIterator},
@@ -13,7 +13,7 @@ final class WriteSettings {
   /** The write iterator's priority on the scan: above the table's own and the product's. */
   static final int REMOTE_WRITE_PRIORITY = 30;
 
-  long presum = PresumBuffer.AUTO;
+  long presum = WindowSize.AUTO;
   long monitorEntries;
   long monitorMillis;
   long writerMemory = RemoteWriteIterator.DEFAULT_WRITER_MEMORY;
@@ -25,7 +25,7 @@ final class WriteSettings {
 
   /** The pre-sum bound a multiply runs with: {@code auto} is on for row subsets only. */
   long presumCells(boolean wholeTable) {
-    if (presum != PresumBuffer.AUTO) {
+    if (presum != WindowSize.AUTO) {
       return presum;
     }
     return wholeTable ? 0 : TableMult.SUBSET_PRESUM_CELLS;

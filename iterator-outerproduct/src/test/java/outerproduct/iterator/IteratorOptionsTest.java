@@ -13,7 +13,7 @@ import org.apache.accumulo.core.iterators.OptionDescriber;
 import org.junit.jupiter.api.Test;
 import outerproduct.kernel.accumulo.RowRangesIterator;
 import outerproduct.kernel.d4m.D4mSyntaxException;
-import outerproduct.kernel.product.PresumBuffer;
+import outerproduct.kernel.product.WindowSize;
 
 /** Every option error names the iterator, the option and the bad value — never the credentials. */
 class IteratorOptionsTest {
@@ -128,8 +128,8 @@ class IteratorOptionsTest {
             IllegalArgumentException.class, () -> new RemoteWriteIterator().validateOptions(o));
     assertEquals(
         "RemoteWriteIterator: option 'presum' must be between 0 (off) and "
-            + PresumBuffer.MAX_CELLS
-            + " cells, got 300000000",
+            + WindowSize.MAX_PRODUCTS
+            + " products, got 300000000",
         e.getMessage());
   }
 

@@ -218,7 +218,7 @@ class TableMultCommandIT {
             "--presum",
             "lots"));
     assertTrue(
-        err.toString().contains("--presum 'lots': expected auto or a number of cells"),
+        err.toString().contains("--presum 'lots': expected auto or a number of products"),
         err.toString());
   }
 }

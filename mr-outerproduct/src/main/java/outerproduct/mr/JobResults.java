@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.FileSystemCounter;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobCounter;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
@@ -41,8 +42,21 @@ final class JobResults {
         new MapReduceMultiply.TaskMemory(
             counters.findCounter(TaskCounter.MAP_PHYSICAL_MEMORY_BYTES_MAX).getValue(),
             counters.findCounter(TaskCounter.REDUCE_PHYSICAL_MEMORY_BYTES_MAX).getValue()),
+        traffic(counters),
         phases,
         seconds);
+  }
+
+  private static MapReduceMultiply.Traffic traffic(Counters counters) {
+    return new MapReduceMultiply.Traffic(
+        counters.findCounter(TaskCounter.MAP_OUTPUT_BYTES).getValue(),
+        counters.findCounter(TaskCounter.MAP_OUTPUT_MATERIALIZED_BYTES).getValue(),
+        counters.findCounter(TaskCounter.REDUCE_SHUFFLE_BYTES).getValue(),
+        counters.findCounter(TaskCounter.SPILLED_RECORDS).getValue(),
+        counters.findCounter("file", FileSystemCounter.BYTES_WRITTEN).getValue(),
+        counters.findCounter("file", FileSystemCounter.BYTES_READ).getValue(),
+        counters.findCounter("hdfs", FileSystemCounter.BYTES_WRITTEN).getValue(),
+        counters.findCounter("hdfs", FileSystemCounter.BYTES_READ).getValue());
   }
 
   private static long sum(Counters counters, JobCounter first, JobCounter second) {

@@ -70,12 +70,19 @@ final class JobSetup {
     job.setMapperClass(OuterProductMapper.class);
     job.setMapOutputKeyClass(CellKey.class);
     job.setMapOutputValueClass(Text.class);
-    job.setCombinerClass(SemiringSumCombiner.class);
+    if (spec.presum() == 0) {
+      // With the mappers' window the map output is pre-summed already: at SCALE 13 the combiner
+      // cut what was left by 12% and cost more than that (docs/mr-engine.md#tuning).
+      job.setCombinerClass(SemiringSumCombiner.class);
+    }
     job.setPartitionerClass(CellPartitioner.class);
     job.setNumReduceTasks(spec.reducers());
     output(job, spec, dir);
     dir.keepOutOfDistributedCache(conf);
     latency(conf);
+    if (spec.tuned()) {
+      tuning(conf);
+    }
     if (spec.uber()) {
       uber(conf, spec.rows());
     }
@@ -90,7 +97,7 @@ final class JobSetup {
     conf.set(MultiplyConf.B_TABLE, spec.b());
     conf.set(MultiplyConf.C_TABLE, spec.c());
     conf.setBoolean(MultiplyConf.REMOVE_ZEROS, spec.removeZeros());
-    conf.setInt(MultiplyConf.PRESUM_CELLS, spec.presum());
+    conf.setLong(MultiplyConf.PRESUM_PRODUCTS, spec.presum());
     conf.set(MultiplyConf.CLIENT_PROPERTIES_PATH, dir.clientProperties().toString());
     if (spec.atColumns() != null) {
       conf.set(MultiplyConf.AT_COLUMNS, spec.atColumns().toD4m());
@@ -165,6 +172,27 @@ final class JobSetup {
     // setIfUnset: mapred-default.xml always sets it.
     conf.setInt(MRJobConfig.MR_AM_TO_RM_HEARTBEAT_INTERVAL_MS, AM_HEARTBEAT_MILLIS);
   }
+
+  /**
+   * Hadoop settings chosen by measurement (docs/mr-engine.md#tuning); a value from the caller's
+   * configuration or a site file wins over each (only Hadoop's own default is replaced). The
+   * reducers keep fetched map output in memory while they reduce, up to 70% of their heap, instead
+   * of merging it all to disk first (Hadoop's default, 0): their input is pre-summed cells, a few
+   * hundred MB at most per reducer at SCALE 14.
+   */
+  static void tuning(Configuration conf) {
+    unlessConfigured(conf, MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, REDUCE_INPUT_BUFFER_PERCENT);
+  }
+
+  /** Sets {@code key} unless a value other than mapred-default.xml's was given. */
+  static void unlessConfigured(Configuration conf, String key, String value) {
+    String[] sources = conf.getPropertySources(key);
+    if (sources == null || (sources.length == 1 && sources[0].equals("mapred-default.xml"))) {
+      conf.set(key, value);
+    }
+  }
+
+  static final String REDUCE_INPUT_BUFFER_PERCENT = "0.7";
 
   private static void uber(Configuration conf, RowRanges rows) {
     conf.setBoolean(MRJobConfig.JOB_UBERTASK_ENABLE, true);

@@ -14,7 +14,8 @@ record JobSpec(
     ColumnFilter atColumns,
     ColumnFilter bColumns,
     boolean removeZeros,
-    int presum,
+    long presum,
     int reducers,
     Output output,
-    boolean uber) {}
+    boolean uber,
+    boolean tuned) {}

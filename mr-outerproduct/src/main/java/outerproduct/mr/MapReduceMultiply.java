@@ -25,7 +25,7 @@ import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.product.Output;
-import outerproduct.kernel.product.PresumBuffer;
+import outerproduct.kernel.product.WindowSize;
 
 /**
  * C = ATᵀ ⊕.⊗ B as one MapReduce job: AccumuloInputFormat over B (one split per tablet of B),
@@ -60,6 +60,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
       long failedAttempts,
       boolean uber,
       TaskMemory taskMemory,
+      Traffic traffic,
       JobPhases phases,
       double seconds) {
     /** Partial products per second over {@link #seconds} (submit to C complete). */
@@ -77,6 +78,25 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
   public record TaskMemory(long mapPeakBytes, long reducePeakBytes) {}
 
   /**
+   * The bytes the job moved, from Hadoop's task counters: the map output as serialized ({@code
+   * MAP_OUTPUT_BYTES}) and as written after any compression ({@code
+   * MAP_OUTPUT_MATERIALIZED_BYTES}), what the reducers fetched ({@code REDUCE_SHUFFLE_BYTES}), the
+   * records spilled to disk on both sides ({@code SPILLED_RECORDS}), and every task's reads and
+   * writes on the local file system (spills, merges, and on a cluster without HDFS the RFiles too)
+   * and on HDFS ({@code FileSystemCounter} per scheme). Scanning AT and B through Accumulo is not
+   * in them.
+   */
+  public record Traffic(
+      long mapOutputBytes,
+      long mapOutputMaterializedBytes,
+      long shuffleBytes,
+      long spilledRecords,
+      long localBytesWritten,
+      long localBytesRead,
+      long hdfsBytesWritten,
+      long hdfsBytesRead) {}
+
+  /**
    * No in-mapper pre-sum unless {@link #presum} asks for it. Measured on Graphulo's fixtures
    * (docs/mr-engine.md): at SCALE 14 a 1M-cell buffer per map cut the map output by 11% (C has 20M
    * cells, so a map's share is many times the buffer) and the job took 6% longer; on a 1,024-row
@@ -84,13 +104,14 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
    * where a map's products fall on far fewer cells than there are products, and only while those
    * cells fit the buffer.
    */
-  public static final int DEFAULT_PRESUM = 0;
+  public static final long DEFAULT_PRESUM = WindowSize.AUTO;
 
   private final Configuration base;
   private final java.nio.file.Path clientPropertiesFile;
   private final Properties clientProperties;
   private int reducers = 1;
-  private int presum = DEFAULT_PRESUM;
+  private long presum = DEFAULT_PRESUM;
+  private boolean tuned = true;
   private Output output = Output.BATCH_WRITER;
   private boolean removeZeros;
   private UberMode uber = UberMode.OFF;
@@ -148,11 +169,24 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
   }
 
   /**
-   * Distinct cells each map task pre-sums in memory before its output is sorted (in-mapper
-   * combining; the Hadoop combiner still runs on what leaves); 0 = off.
+   * Products each map task holds in its pre-sum window before they are sorted, ⊕-ed per cell and
+   * written to the map output (in-mapper combining; the Hadoop combiner still runs on what leaves);
+   * 0 = off; {@link WindowSize#AUTO} = sized to the task's heap ({@link
+   * MultiplyConf#presumProducts}).
    */
-  public MapReduceMultiply presum(long cells) {
-    this.presum = PresumBuffer.checkCells("presum", cells);
+  public MapReduceMultiply presum(long products) {
+    this.presum = products == WindowSize.AUTO ? products : WindowSize.check("presum", products);
+    return this;
+  }
+
+  /**
+   * The engine as first built, before its tuning: no pre-sum window and Hadoop's own defaults for
+   * everything {@link JobSetup#tuning} sets. A benchmark's baseline, so that the tuning is judged
+   * against the same job in the same run; a later {@link #presum} still applies.
+   */
+  public MapReduceMultiply untuned() {
+    this.presum = 0;
+    this.tuned = false;
     return this;
   }
 
@@ -279,7 +313,8 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
         presum,
         reducers,
         output,
-        uber.appliesTo(rows));
+        uber.appliesTo(rows),
+        tuned);
   }
 
   private Result runJob(AccumuloClient client, Job job, PrivateJobDir dir, long begin)

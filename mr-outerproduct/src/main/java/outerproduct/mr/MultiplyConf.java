@@ -9,9 +9,10 @@ import java.util.List;
 import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
-import outerproduct.kernel.product.PresumBuffer;
+import outerproduct.kernel.product.WindowSize;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 
@@ -38,8 +39,18 @@ public final class MultiplyConf {
   /** The row subset (D4M syntax); absent for the whole table. */
   public static final String ROW_SUBSET = PREFIX + "rows";
 
-  /** Distinct cells each map task pre-sums in memory before its output is sorted; 0 = off. */
-  public static final String PRESUM_CELLS = PREFIX + "presum.cells";
+  /**
+   * Products each map task holds in its pre-sum window before they are sorted, ⊕-ed per cell and
+   * written to the map output; 0 = off; {@link WindowSize#AUTO} (the default) = sized to the task's
+   * heap ({@link #presumProducts}).
+   */
+  public static final String PRESUM_PRODUCTS = PREFIX + "presum.products";
+
+  /**
+   * Heap per product the automatic window budgets: 16 bytes in the window's arrays (a long, an int,
+   * a reference) and up to 16 for a value object the semiring does not share.
+   */
+  static final int WINDOW_BYTES_PER_PRODUCT = 32;
 
   /** Largest Mutation a reducer builds for one C row before sending it. */
   public static final String MUTATION_MAX_CELLS = PREFIX + "mutation.max.cells";
@@ -82,10 +93,22 @@ public final class MultiplyConf {
   }
 
   /**
-   * @throws IllegalArgumentException naming {@link #PRESUM_CELLS} when out of range
+   * The map task's pre-sum window. Automatic: half of the heap the sort buffer leaves ({@code
+   * mapreduce.task.io.sort.mb}) at {@value #WINDOW_BYTES_PER_PRODUCT} bytes a product, since the
+   * window's arrays grow by doubling and the scanners, the sort's index and the JVM need the rest:
+   * 4.4M products in a 384 MB heap with Hadoop's 100 MB sort buffer.
+   *
+   * @param maxHeapBytes the task JVM's maximum heap
+   * @throws IllegalArgumentException naming {@link #PRESUM_PRODUCTS} when out of range
    */
-  public int presumCells() {
-    return PresumBuffer.checkCells(PRESUM_CELLS, conf.getLong(PRESUM_CELLS, 0));
+  public int presumProducts(long maxHeapBytes) {
+    long products = conf.getLong(PRESUM_PRODUCTS, WindowSize.AUTO);
+    if (products != WindowSize.AUTO) {
+      return WindowSize.check(PRESUM_PRODUCTS, products);
+    }
+    long sortBuffer = conf.getLong(MRJobConfig.IO_SORT_MB, MRJobConfig.DEFAULT_IO_SORT_MB) << 20;
+    long budget = Math.max(0, maxHeapBytes - sortBuffer) / 2 / WINDOW_BYTES_PER_PRODUCT;
+    return (int) Math.min(budget, WindowSize.MAX_PRODUCTS);
   }
 
   public int mutationMaxCells() {

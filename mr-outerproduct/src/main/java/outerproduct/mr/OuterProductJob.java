@@ -13,6 +13,7 @@ import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.cli.CommandErrors;
 import outerproduct.kernel.cli.RequestOptions;
 import outerproduct.kernel.product.Output;
+import outerproduct.kernel.product.WindowSize;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -67,12 +68,21 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
 
   @Option(
       names = "--presum",
-      defaultValue = "" + MapReduceMultiply.DEFAULT_PRESUM,
-      paramLabel = "CELLS",
+      defaultValue = "auto",
+      paramLabel = "auto|PRODUCTS",
+      converter = WindowConverter.class,
       description =
-          "Cells each map task pre-sums in memory before the sort; 0 = off. Default:"
-              + " ${DEFAULT-VALUE}.")
+          "Products each map task holds, sorts and sums before its output is sorted; 0 = off;"
+              + " auto = half the heap the sort buffer leaves. Default: ${DEFAULT-VALUE}.")
   long presum;
+
+  /** {@code auto} or a product count, as {@link WindowSize#parse} reads them. */
+  static final class WindowConverter implements CommandLine.ITypeConverter<Long> {
+    @Override
+    public Long convert(String text) {
+      return WindowSize.parse("--presum", text);
+    }
+  }
 
   @Option(
       names = "--output",

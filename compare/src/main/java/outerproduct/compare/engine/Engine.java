@@ -20,7 +20,8 @@ import outerproduct.multiply.ExecutionPath;
 /**
  * What the harness can run on the same inputs: every {@link ExecutionPath} under its own name (run
  * through the one entry point, {@link EngineRuns}), {@code auto} (the entry point's own choice),
- * and the ingest ceiling, a benchmark of the write path that no user request runs.
+ * and two benchmarks no user request runs: the ingest ceiling (the write path alone) and the
+ * MapReduce engine's bulk output as first built (the baseline its tuning is measured against).
  */
 public enum Engine implements Choice {
   CLIENT(ExecutionPath.CLIENT),
@@ -33,7 +34,13 @@ public enum Engine implements Choice {
    * and settings, inside the tablet servers) replaying this multiply's partial products from a
    * products table. Its time excludes writing that table; its C must equal the oracle's too.
    */
-  INGEST_CEILING(null),
+  INGEST_CEILING(null, ExecutionPath.ITERATOR),
+  /**
+   * The MapReduce engine's bulk output untuned ({@link MapReduceMultiply#untuned()}: no pre-sum
+   * window, Hadoop's defaults for the map output), so that its tuning is judged against the same
+   * job in the same run.
+   */
+  MR_BULK_BASELINE(null, ExecutionPath.MR_BULK),
   /**
    * The one entry point's choice among every path ({@link AutoEngine}): {@code Multiply.run()}
    * itself, which creates the C of the path it chose.
@@ -42,8 +49,26 @@ public enum Engine implements Choice {
 
   private final ExecutionPath path;
 
+  /** The path whose engine does the work: {@link #path} itself, or the benchmark's. */
+  private final ExecutionPath runs;
+
   Engine(ExecutionPath path) {
+    this(path, path);
+  }
+
+  Engine(ExecutionPath path, ExecutionPath runs) {
     this.path = path;
+    this.runs = runs;
+  }
+
+  /** A benchmark beside the paths (a bound or a baseline): never ranked among them. */
+  public boolean isBenchmark() {
+    return path == null;
+  }
+
+  /** Whether the engine labelled {@code label} is a benchmark (records name engines by label). */
+  public static boolean isBenchmark(String label) {
+    return label.equals(INGEST_CEILING.label()) || label.equals(MR_BULK_BASELINE.label());
   }
 
   /** The path this engine runs; empty for the ingest ceiling, which is no path a request takes. */
@@ -63,8 +88,7 @@ public enum Engine implements Choice {
 
   /** Whether the MapReduce engine may run: a path of it, or auto, which may choose one. */
   public boolean needsYarn() {
-    return path != null
-        && (path == ExecutionPath.AUTO || path.engine() == ExecutionPath.Engine.MAPREDUCE);
+    return runs == ExecutionPath.AUTO || runs.engine() == ExecutionPath.Engine.MAPREDUCE;
   }
 
   /**
@@ -152,8 +176,7 @@ public enum Engine implements Choice {
    * the tablet servers warm.
    */
   public boolean keepsWarm() {
-    return path == null
-        || (path != ExecutionPath.AUTO && path.engine() != ExecutionPath.Engine.MAPREDUCE);
+    return runs != ExecutionPath.AUTO && runs.engine() != ExecutionPath.Engine.MAPREDUCE;
   }
 
   /**
@@ -171,7 +194,10 @@ public enum Engine implements Choice {
 
   @Override
   public String label() {
-    return path != null ? path.label() : "ingest-ceiling";
+    if (path != null) {
+      return path.label();
+    }
+    return this == INGEST_CEILING ? "ingest-ceiling" : runs.label() + "-baseline";
   }
 
   /** The label, so that logs name engines as users type them. */
@@ -187,6 +213,9 @@ public enum Engine implements Choice {
   public Run multiply(Operands on, String c, RowRanges rows) throws Exception {
     if (this == INGEST_CEILING) {
       return EngineRuns.ingestCeiling(on, c, rows);
+    }
+    if (this == MR_BULK_BASELINE) {
+      return EngineRuns.untuned(on, c, rows);
     }
     if (this == AUTO) {
       throw new UnsupportedOperationException(
@@ -206,7 +235,7 @@ public enum Engine implements Choice {
     }
     AccumuloClient client = on.target().client();
     Settings settings = on.settings();
-    ExecutionPath.Engine kind = path == null ? ExecutionPath.Engine.ITERATOR : path.engine();
+    ExecutionPath.Engine kind = runs.engine();
     switch (kind) {
       case ITERATOR -> {
         ResultTables.prepare(client, c, on.semiring().name(), settings.resultSplits(), false);

@@ -2,6 +2,7 @@ package outerproduct.compare.engine;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.apache.accumulo.core.client.AccumuloClient;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.d4m.RowRanges;
@@ -25,6 +26,12 @@ final class EngineRuns {
    * and extra job settings.
    */
   static Multiply request(Engine.Operands on, String c, RowRanges rows) {
+    return request(on, c, rows, job -> {});
+  }
+
+  /** {@link #request(Engine.Operands, String, RowRanges)}, then {@code job} on MapReduce's. */
+  private static Multiply request(
+      Engine.Operands on, String c, RowRanges rows, Consumer<MapReduceMultiply> job) {
     Target target = on.target();
     Engine.Settings settings = on.settings();
     Multiply multiply =
@@ -41,12 +48,14 @@ final class EngineRuns {
                     mult.presum(settings.presum())
                         .bulkFiles(Engine.bulkWindow(settings), settings.bulkCompression()))
             .mapReduce(
-                job ->
-                    job.reducers(settings.mrUber().appliesTo(rows) ? 1 : settings.mrReducers())
-                        .presum(settings.mrPresum())
-                        .uber(settings.mrUber())
-                        .cSplits(settings.resultSplits())
-                        .customize(j -> settings.mrConf().forEach(j.getConfiguration()::set)));
+                mr -> {
+                  mr.reducers(settings.mrUber().appliesTo(rows) ? 1 : settings.mrReducers())
+                      .presum(settings.mrPresum())
+                      .uber(settings.mrUber())
+                      .cSplits(settings.resultSplits())
+                      .customize(j -> settings.mrConf().forEach(j.getConfiguration()::set));
+                  job.accept(mr);
+                });
     target.yarnIfStarted().ifPresent(multiply::hadoop);
     return multiply;
   }
@@ -58,6 +67,13 @@ final class EngineRuns {
     return new Engine.Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, info(r));
   }
 
+  /** MapReduce's bulk output untuned, into the C the harness created for it. */
+  static Engine.Run untuned(Engine.Operands on, String c, RowRanges rows) throws Exception {
+    Multiply.Result r =
+        request(on, c, rows, MapReduceMultiply::untuned).path(ExecutionPath.MR_BULK).run();
+    return new Engine.Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, info(r));
+  }
+
   /** What the report keeps of the engine that ran. */
   static Map<String, Object> info(Multiply.Result r) {
     Map<String, Object> info = new LinkedHashMap<>();
@@ -66,6 +82,8 @@ final class EngineRuns {
       it.phases().forEach((phase, seconds) -> info.put("t_" + phase + "_s", seconds));
       info.put("t_tablets_busy_s", it.tabletSeconds());
       info.put("t_tablets_flush_s", it.flushSeconds());
+      info.put("sent_bytes", it.traffic().sentBytes());
+      info.put("file_bytes", it.traffic().fileBytes());
     } else if (r.mapReduce() != null) {
       mapReduceInfo(r.mapReduce(), info);
     } else if (r.client() != null) {
@@ -86,6 +104,15 @@ final class EngineRuns {
     info.put("failed_attempts", r.failedAttempts());
     info.put("map_rss_peak_mb", megabytes(r.taskMemory().mapPeakBytes()));
     info.put("reduce_rss_peak_mb", megabytes(r.taskMemory().reducePeakBytes()));
+    MapReduceMultiply.Traffic bytes = r.traffic();
+    info.put("map_output_bytes", bytes.mapOutputBytes());
+    info.put("map_output_materialized_bytes", bytes.mapOutputMaterializedBytes());
+    info.put("shuffle_bytes", bytes.shuffleBytes());
+    info.put("spilled_records", bytes.spilledRecords());
+    info.put("local_bytes_written", bytes.localBytesWritten());
+    info.put("local_bytes_read", bytes.localBytesRead());
+    info.put("hdfs_bytes_written", bytes.hdfsBytesWritten());
+    info.put("hdfs_bytes_read", bytes.hdfsBytesRead());
     info.put("t_setup_s", r.phases().submit());
     info.put("t_startup_s", finiteOrNull(r.phases().startup()));
     info.put("t_maps_s", finiteOrNull(r.phases().maps()));

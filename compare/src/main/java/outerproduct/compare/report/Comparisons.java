@@ -31,6 +31,11 @@ final class Comparisons {
         summary.samples(a, Summary::latency), summary.samples(b, Summary::latency));
   }
 
+  /** One group's median whole-table rate over its repeats, in partial products per second. */
+  Interval rate(Row r) {
+    return uncertainty.percentile(summary.samples(r, Summary::rate).values().stream().toList(), 50);
+  }
+
   /** A latency percentile (50, 95) of one group's requests. */
   Interval latency(Row r, double percentile) {
     return uncertainty.percentile(

@@ -172,12 +172,11 @@ public final class Headlines {
   }
 
   /**
-   * The ingest ceiling is a bound and auto a choice between engines, not engines to rank: auto's
-   * line follows the ranking.
+   * The benchmarks (a bound, a baseline) and auto, a choice between engines, are not engines to
+   * rank: auto's line follows the ranking.
    */
   private static boolean isEngine(Row r) {
-    return !r.engine().equals(Engine.INGEST_CEILING.label())
-        && !r.engine().equals(Engine.AUTO.label());
+    return !Engine.isBenchmark(r.engine()) && !r.engine().equals(Engine.AUTO.label());
   }
 
   private String proven() {

@@ -227,12 +227,25 @@ public final class ReportMarkdown {
             + " product in one thread of the harness's JVM, inputs in memory, every product formed"
             + " and encoded, nothing written): how much of one core's algorithmic limit the"
             + " engine's reading, moving and writing leave.");
+    work();
     line("");
     line("**Verdict (throughput)**:");
     line("");
     verdicts.throughput().forEach(verdict -> line("- " + verdict));
     line("");
     image(plots, Plots.RATE_VS_SCALE, "rate against SCALE");
+  }
+
+  /** Each engine's processor time and bytes per partial product ({@link WorkTable}). */
+  private void work() {
+    List<String> work = WorkTable.lines(summary.records());
+    if (!work.isEmpty()) {
+      line("");
+      line("Per partial product (medians over each group's runs; docs/format.md says how each is");
+      line("measured):");
+      line("");
+      work.forEach(this::line);
+    }
   }
 
   private void latency(String workload) {

@@ -28,7 +28,10 @@ final class Verdicts {
     this.judgements = judgements;
   }
 
-  /** Whole tables: where MapReduce's rate overtakes the iterator engine's, and the rate goals. */
+  /**
+   * Whole tables: where MapReduce's rate overtakes the iterator engine's, the rate goals, and how
+   * far each engine stands from its limits ({@link LimitVerdicts}).
+   */
   List<String> throughput() {
     List<String> lines = new ArrayList<>();
     List<Integer> scales = summary.wholeScales();
@@ -58,6 +61,7 @@ final class Verdicts {
                               ? goal(client, x, "", "SCALE " + scale)
                               : "")));
     }
+    lines.addAll(new LimitVerdicts(summary, judgements).lines());
     return lines;
   }
 

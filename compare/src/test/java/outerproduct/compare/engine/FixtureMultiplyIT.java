@@ -96,8 +96,9 @@ class FixtureMultiplyIT {
   }
 
   /**
-   * The iterator engine, its ingest ceiling (replaying the same products) and the MapReduce job all
-   * give the oracle's C, through the harness's engine entry points.
+   * The iterator engine, its ingest ceiling (replaying the same products) and the MapReduce job,
+   * tuned and untuned, all give the oracle's C, through the harness's engine entry points, and
+   * report the bytes they moved.
    */
   @Test
   void serverSideEnginesEqualOracle(EmbeddedAccumulo accumulo, EmbeddedYarn yarn) throws Exception {
@@ -127,7 +128,8 @@ class FixtureMultiplyIT {
           Engine.ITERATOR_BULK,
           Engine.INGEST_CEILING,
           Engine.MR,
-          Engine.MR_BULK
+          Engine.MR_BULK,
+          Engine.MR_BULK_BASELINE
         }) {
       String c = "C_" + engine.name();
       Engine.Run run =
@@ -137,6 +139,7 @@ class FixtureMultiplyIT {
           expected, TableChecksum.of(client, c, semiring, Authorizations.EMPTY).checksum(), c);
       assertEquals(
           ReferenceMultiply.partialProducts(a, b, RowRanges.all()), run.partialProducts(), c);
+      assertMovedBytes(engine, run);
       if (engine == Engine.CLIENT) {
         continue;
       }
@@ -155,6 +158,31 @@ class FixtureMultiplyIT {
     assertEquals(true, subset.info().get("uber"), "a row subset runs in uber mode");
     assertEquals(1, subset.info().get("reduces"), "uber mode allows one reducer");
     assertTrue(!client.tableOperations().exists("P_C_INGEST_CEILING"), "products table removed");
+  }
+
+  /** Each engine's byte counts where it has them: writers' bytes, or Hadoop's counters. */
+  private static void assertMovedBytes(Engine engine, Engine.Run run) {
+    Map<String, Object> info = run.info();
+    String at = engine.label();
+    switch (engine) {
+      case ITERATOR -> assertTrue(((Number) info.get("sent_bytes")).longValue() > 0, at);
+      case ITERATOR_BULK -> {
+        assertTrue(((Number) info.get("file_bytes")).longValue() > 0, at);
+        assertEquals(0L, ((Number) info.get("sent_bytes")).longValue(), at);
+      }
+      case MR, MR_BULK, MR_BULK_BASELINE -> {
+        assertTrue(((Number) info.get("map_output_bytes")).longValue() > 0, at);
+        assertTrue(((Number) info.get("shuffle_bytes")).longValue() > 0, at);
+        assertTrue(((Number) info.get("local_bytes_written")).longValue() > 0, at);
+        long mapOutput = ((Number) info.get("map_output")).longValue();
+        if (engine == Engine.MR_BULK_BASELINE) {
+          assertEquals(run.partialProducts(), mapOutput, "untuned: no pre-sum window");
+        } else {
+          assertTrue(mapOutput < run.partialProducts(), at + ": the window pre-summed");
+        }
+      }
+      default -> {}
+    }
   }
 
   @Test

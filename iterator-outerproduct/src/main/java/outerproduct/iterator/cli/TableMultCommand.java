@@ -18,7 +18,7 @@ import outerproduct.kernel.cli.CommandErrors;
 import outerproduct.kernel.cli.RequestOptions;
 import outerproduct.kernel.cli.RunLog;
 import outerproduct.kernel.product.Output;
-import outerproduct.kernel.product.PresumBuffer;
+import outerproduct.kernel.product.WindowSize;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -282,7 +282,7 @@ public final class TableMultCommand implements Callable<Integer> {
 
   private long presumCells() {
     try {
-      return PresumBuffer.parseCells("--presum", presum);
+      return WindowSize.parse("--presum", presum);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
     }

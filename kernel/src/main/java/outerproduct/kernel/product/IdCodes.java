@@ -34,7 +34,7 @@ final class IdCodes {
 
   /** The code of {@code id}, a new one if it was not seen before. */
   int code(byte[] id) {
-    int h = PresumBuffer.hash(id, 0, id.length, 1);
+    int h = hash(id);
     int mask = table.length - 1;
     int slot = h & mask;
     for (int code = table[slot] - 1; code >= 0; code = table[slot] - 1) {
@@ -51,6 +51,18 @@ final class IdCodes {
     hashes[size] = h;
     table[slot] = size + 1;
     return size++;
+  }
+
+  /**
+   * FNV-1a over the bytes, then the length; the high bits spread into the low ones the mask keeps.
+   */
+  private static int hash(byte[] id) {
+    int h = 1;
+    for (byte b : id) {
+      h = (h ^ b) * 0x01000193;
+    }
+    h = (h ^ id.length) * 0x01000193;
+    return h ^ (h >>> 16);
   }
 
   /** The codes in Accumulo's key order of their ids (unsigned bytes): the code of each rank. */

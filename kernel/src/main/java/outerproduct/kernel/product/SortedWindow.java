@@ -8,15 +8,15 @@ import outerproduct.kernel.semiring.Semiring;
  * as the codes of its ids ({@link IdCodes}) and its value; {@link #drainSorted} sorts them into C's
  * key order and CT's and hands each cell once, with the ⊕ of its products, encoded.
  *
- * <p>Why not a hash table of cells ({@link PresumBuffer}): a window large enough to matter is far
- * larger than the processor's caches, so every product costs several cache misses to find its cell.
- * Here a product costs at most two lookups in a dictionary of ids small enough to stay cached (most
- * not even that: the outer product repeats i for a run of products, and the run of j for each i of
- * a row, so the last i and the last run's j at the same place are tried first, by reference, since
- * the kernel hands out one array per id and row) and three writes at the end of arrays; the sort
- * runs on primitive keys that hold the ids' ranks and the product's place, so nothing is compared
- * byte by byte. Values are kept as the semiring's objects, not encoded: a cell's products are ⊕-ed
- * and its sum encoded once, when it is handed out.
+ * <p>Why not a hash table of cells (the engines' first pre-sum, docs/performance.md): a window
+ * large enough to matter is far larger than the processor's caches, so every product costs several
+ * cache misses to find its cell. Here a product costs at most two lookups in a dictionary of ids
+ * small enough to stay cached (most not even that: the outer product repeats i for a run of
+ * products, and the run of j for each i of a row, so the last i and the last run's j at the same
+ * place are tried first, by reference, since the kernel hands out one array per id and row) and
+ * three writes at the end of arrays; the sort runs on primitive keys that hold the ids' ranks and
+ * the product's place, so nothing is compared byte by byte. Values are kept as the semiring's
+ * objects, not encoded: a cell's products are ⊕-ed and its sum encoded once, when it is handed out.
  *
  * <p>The window is full ({@link #isFull()}) at {@code maxProducts} products, or earlier when the
  * next product's key might not fit in 63 bits (two id ranks, a label rank and the place): with a
@@ -73,7 +73,7 @@ public final class SortedWindow<T> {
   private int lastLabelCode;
 
   /**
-   * @param maxProducts at least 1, at most {@link PresumBuffer#MAX_CELLS}
+   * @param maxProducts at least 1, at most {@link WindowSize#MAX_PRODUCTS}
    * @param semiring decodes, ⊕-s and encodes the values of a cell with more than one product
    */
   public SortedWindow(int maxProducts, Semiring<T> semiring) {
@@ -85,7 +85,7 @@ public final class SortedWindow<T> {
     if (maxProducts < 1) {
       throw new IllegalArgumentException("window must be at least 1 product, got " + maxProducts);
     }
-    PresumBuffer.checkCells("window", maxProducts);
+    WindowSize.check("window", maxProducts);
     this.maxProducts = maxProducts;
     this.semiring = semiring;
     this.keyBits = keyBits;

@@ -7,7 +7,6 @@ import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.client.TableNotFoundException;
-import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
@@ -23,7 +22,7 @@ import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.product.EntrySource;
 import outerproduct.kernel.product.OuterProduct;
-import outerproduct.kernel.product.PresumBuffer;
+import outerproduct.kernel.product.SortedWindow;
 import outerproduct.kernel.semiring.BadValueException;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.mr.MultiplyConf;
@@ -35,10 +34,11 @@ import outerproduct.mr.io.CellKey;
  * opened for the task) through the kernel's {@link OuterProduct}, and emits ((i, j), AT(k,i) ⊗
  * B(k,j)) for every shared row k. It holds at most one row of B; AT is streamed.
  *
- * <p>With {@link MultiplyConf#PRESUM_CELLS} set, products are ⊕-ed in a bounded {@link
- * PresumBuffer} first (in-mapper combining): a cell leaves the task once per stay in the buffer
- * instead of once per product, so the sort, the spills and the combiner see fewer records. The
- * buffer holds at most that many cells whatever the split's size.
+ * <p>With a pre-sum window ({@link MultiplyConf#PRESUM_PRODUCTS}, sized to the task's heap by
+ * default), products are held in the kernel's {@link SortedWindow}, the iterator engine's window
+ * too: when it is full they are sorted into C's key order and each cell leaves the task once, with
+ * the ⊕ of its products in the window. The sort buffer then receives fewer records, already in
+ * order, and the combiner has less left to do.
  *
  * <p>The whole loop runs in {@link #run} rather than {@code map()} because the join pulls B's
  * records at its own pace (it skips B rows AT does not have and vice versa).
@@ -71,31 +71,31 @@ public class OuterProductMapper extends Mapper<Key, Value, CellKey, Text> {
       throws IOException, InterruptedException {
     MultiplyConf conf = new MultiplyConf(context.getConfiguration());
     EntrySource b = new RecordSource(conf.bTable(), context);
-    PresumBuffer.Sink<T> out = emitter(semiring, context);
-    int presumCells = conf.presumCells();
-    PresumBuffer<T> presum =
-        presumCells == 0 ? null : new PresumBuffer<>(presumCells, semiring::plus, out);
+    Emitter out = new Emitter(context);
+    int windowProducts = conf.presumProducts(Runtime.getRuntime().maxMemory());
+    SortedWindow<T> window =
+        windowProducts == 0 ? null : new SortedWindow<>(windowProducts, semiring);
     long reportedProducts = 0;
     long reportedRows = 0;
     try (AtSource at = openAt(context, conf, range(context.getInputSplit()))) {
       OuterProduct<T> product = new OuterProduct<>(semiring, at.entries(), b);
       while (product.advance()) {
-        if (presum != null) {
-          presum.add(
-              new ArrayByteSequence(product.i()),
-              new ArrayByteSequence(product.j()),
-              new ArrayByteSequence(product.visibility()),
-              product.value());
+        if (window == null) {
+          out.accept(
+              product.i(), product.j(), product.visibility(), semiring.encode(product.value()));
         } else {
-          out.accept(product.i(), product.j(), product.visibility(), product.value());
+          if (window.isFull()) {
+            window.drainSorted(out, null);
+          }
+          window.add(product.i(), product.j(), product.visibility(), product.value());
         }
         if (product.partialProducts() - reportedProducts >= COUNTER_BATCH) {
           reportedRows = report(context, product, reportedRows, reportedProducts);
           reportedProducts = product.partialProducts();
         }
       }
-      if (presum != null) {
-        presum.flush();
+      if (window != null) {
+        window.drainSorted(out, null);
       }
       report(context, product, reportedRows, reportedProducts);
     } catch (BadValueException e) {
@@ -104,20 +104,27 @@ public class OuterProductMapper extends Mapper<Key, Value, CellKey, Text> {
     }
   }
 
-  /** Writes one (cell, value) to the map output; the key and value objects are reused. */
-  private static <T> PresumBuffer.Sink<T> emitter(Semiring<T> semiring, Context context) {
-    CellKey cell = new CellKey();
-    Text value = new Text();
-    return (i, j, visibility, sum) -> {
+  /** Writes one (cell, encoded value) to the map output; the key and value objects are reused. */
+  private static final class Emitter implements SortedWindow.Sink {
+    private final Context context;
+    private final CellKey cell = new CellKey();
+    private final Text value = new Text();
+
+    Emitter(Context context) {
+      this.context = context;
+    }
+
+    @Override
+    public void accept(byte[] i, byte[] j, byte[] visibility, byte[] sum) throws IOException {
       cell.set(i, j, visibility);
-      value.set(semiring.encode(sum));
+      value.set(sum);
       try {
         context.write(cell, value);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new java.io.InterruptedIOException("interrupted writing map output");
       }
-    };
+    }
   }
 
   private static long report(Context context, OuterProduct<?> product, long rows, long products) {

@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import outerproduct.kernel.accumulo.ScanEntrySource;
 import outerproduct.kernel.oracle.SparseMatrix;
 import outerproduct.kernel.product.EntrySource;
+import outerproduct.kernel.product.WindowSize;
 import outerproduct.kernel.semiring.BadValueException;
 import outerproduct.mr.MultiplyConf;
 import outerproduct.mr.OuterProductCounter;
@@ -68,6 +69,7 @@ class OuterProductMapperTest {
   @Test
   void emitsEveryPartialProductOfSharedRows() throws Exception {
     MapDriver<Key, Value, CellKey, Text> driver = driver(at);
+    driver.getConfiguration().setInt(MultiplyConf.PRESUM_PRODUCTS, 0);
     entries(b).forEach(driver::withInput);
     List<Pair<CellKey, Text>> out = driver.run();
     List<String> got = new ArrayList<>();
@@ -79,11 +81,12 @@ class OuterProductMapperTest {
   }
 
   /**
-   * With pre-sum the map output holds fewer records but the same sum per cell, whatever the bound:
-   * 1 (every new cell evicts), small (half-evictions all the time), larger than C.
+   * With a pre-sum window the map output holds fewer records but the same sum per cell, whatever
+   * its size: off, 1 (every product drains), small (drains all the time), larger than all products,
+   * and sized to the heap.
    */
-  @ParameterizedTest(name = "pre-sum {0} cells")
-  @ValueSource(ints = {1, 3, 40, 100_000})
+  @ParameterizedTest(name = "pre-sum window {0} products")
+  @ValueSource(ints = {0, 1, 3, 40, 100_000, -1})
   void preSummedOutputHasTheNaiveSumPerCell(int presum) throws Exception {
     java.util.Random random = new java.util.Random(presum);
     SparseMatrix at = new SparseMatrix();
@@ -99,7 +102,7 @@ class OuterProductMapperTest {
           Integer.toString(random.nextInt(21) - 10));
     }
     MapDriver<Key, Value, CellKey, Text> driver = driver(at);
-    driver.getConfiguration().setInt(MultiplyConf.PRESUM_CELLS, presum);
+    driver.getConfiguration().setInt(MultiplyConf.PRESUM_PRODUCTS, presum);
     entries(b).forEach(driver::withInput);
     Map<String, Long> got = new TreeMap<>();
     List<Pair<CellKey, Text>> out = driver.run();
@@ -118,8 +121,10 @@ class OuterProductMapperTest {
     long products =
         driver.getCounters().findCounter(OuterProductCounter.PARTIAL_PRODUCTS).getValue();
     assertEquals(naiveProducts(at, b).size(), products);
-    if (presum >= expected.size()) {
-      assertEquals(expected.size(), out.size(), "each cell leaves once when C fits the buffer");
+    if (presum == 0 || presum == 1) {
+      assertEquals(products, out.size(), "every product leaves without a window of two");
+    } else if (presum >= products || presum == WindowSize.AUTO) {
+      assertEquals(expected.size(), out.size(), "each cell leaves once when the window holds all");
     } else {
       assertTrue(
           out.size() > expected.size() && out.size() <= products,

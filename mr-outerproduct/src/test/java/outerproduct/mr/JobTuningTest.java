@@ -1,0 +1,28 @@
+package outerproduct.mr;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.junit.jupiter.api.Test;
+
+/** The engine's tuning replaces Hadoop's defaults only, never a value someone configured. */
+class JobTuningTest {
+
+  @Test
+  void hadoopsDefaultIsReplaced() {
+    JobConf conf = new JobConf();
+    assertEquals("0.0", conf.get(MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT), "mapred-default.xml");
+    JobSetup.tuning(conf);
+    assertEquals(
+        JobSetup.REDUCE_INPUT_BUFFER_PERCENT, conf.get(MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT));
+  }
+
+  @Test
+  void aConfiguredValueWins() {
+    JobConf conf = new JobConf();
+    conf.set(MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, "0.2");
+    JobSetup.tuning(conf);
+    assertEquals("0.2", conf.get(MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT));
+  }
+}
