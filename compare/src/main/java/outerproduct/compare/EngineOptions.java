@@ -79,7 +79,7 @@ final class EngineOptions {
       paramLabel = "auto|PRODUCTS",
       description =
           "MapReduce engine: products each map task holds, sorts and sums before its output is"
-              + " sorted; 0 = off; auto = half the heap the sort buffer leaves."
+              + " sorted; 0 = off; auto = a quarter of the heap the sort buffer leaves."
               + " Default: ${DEFAULT-VALUE}.")
   String mrPresumText;
 

@@ -73,7 +73,7 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
       converter = WindowConverter.class,
       description =
           "Products each map task holds, sorts and sums before its output is sorted; 0 = off;"
-              + " auto = half the heap the sort buffer leaves. Default: ${DEFAULT-VALUE}.")
+              + " auto = a quarter of the heap the sort buffer leaves. Default: ${DEFAULT-VALUE}.")
   long presum;
 
   /** {@code auto} or a product count, as {@link WindowSize#parse} reads them. */

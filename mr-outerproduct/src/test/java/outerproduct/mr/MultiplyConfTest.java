@@ -13,11 +13,11 @@ class MultiplyConfTest {
   private static final long MB = 1 << 20;
 
   @Test
-  void automaticWindowIsHalfTheHeapTheSortBufferLeaves() {
+  void automaticWindowIsAQuarterOfTheHeapTheSortBufferLeaves() {
     Configuration conf = new Configuration(false);
-    assertEquals((384 - 100) * MB / 2 / 32, new MultiplyConf(conf).presumProducts(384 * MB));
+    assertEquals((384 - 100) * MB / 4 / 32, new MultiplyConf(conf).presumProducts(384 * MB));
     conf.setInt(MRJobConfig.IO_SORT_MB, 200);
-    assertEquals((384 - 200) * MB / 2 / 32, new MultiplyConf(conf).presumProducts(384 * MB));
+    assertEquals((384 - 200) * MB / 4 / 32, new MultiplyConf(conf).presumProducts(384 * MB));
     assertEquals(0, new MultiplyConf(conf).presumProducts(100 * MB), "no heap left: no window");
   }
 

@@ -52,6 +52,24 @@ class CellKeyTest {
     assertEquals(0, java.util.Arrays.compare(vis, reused.visibility()));
   }
 
+  /** The serialized key ends itself: keys written back to back read back one by one. */
+  @Property(tries = 100)
+  void serializedKeysDelimitThemselves(
+      @ForAll @Size(max = 8) byte[] row, @ForAll @Size(max = 8) byte[] col) throws IOException {
+    CellKey first = new CellKey(row, col, new byte[] {0, 0});
+    CellKey second = new CellKey(col, new byte[] {0}, new byte[0]);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    first.write(new DataOutputStream(bytes));
+    second.write(new DataOutputStream(bytes));
+    DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()));
+    CellKey read = new CellKey();
+    read.readFields(in);
+    assertEquals(first, read);
+    read.readFields(in);
+    assertEquals(second, read);
+    assertEquals(-1, in.read(), "nothing left over");
+  }
+
   private static byte[] serialize(CellKey key) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     key.write(new DataOutputStream(bytes));
