@@ -8,6 +8,7 @@ import java.util.SortedSet;
 import org.apache.hadoop.io.Text;
 import outerproduct.compare.engine.Engine;
 import outerproduct.iterator.TableMult;
+import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.product.WindowSize;
 import outerproduct.kernel.semiring.Semirings;
 import outerproduct.mr.UberMode;
@@ -89,8 +90,9 @@ final class EngineOptions {
       names = "--file-compression",
       paramLabel = "NAME",
       description =
-          "iterator-bulk: compression of the files C receives (none, gz, snappy, lz4, lzo, zstd,"
-              + " bzip2). Default: as C's own compactions (its table.file.compress.type).")
+          "Bulk output (iterator-bulk, mr-bulk): compression of the files C receives ("
+              + FileCompression.COMPRESSIONS
+              + "). Default: as C's own compactions (its table.file.compress.type).")
   String fileCompression;
 
   @Option(
@@ -131,6 +133,11 @@ final class EngineOptions {
     OptionChecks.atLeastOne("--tablets-c", tabletsC);
     presum = WindowSize.parse("--presum", presumText);
     mrPresum = WindowSize.parse("--mr-presum", mrPresumText);
+    try {
+      FileCompression.check(fileCompression);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--file-compression: " + e.getMessage(), e);
+    }
     try {
       Semirings.forName(semiringName);
     } catch (IllegalArgumentException e) {

@@ -109,7 +109,10 @@ final class RunRecordFields {
    */
   private static void putEngineSettings(
       ObjectNode record, Engine engine, Engine.Settings settings) {
-    Optional<ExecutionPath> path = engine.path().filter(p -> p != ExecutionPath.AUTO);
+    Optional<ExecutionPath> path =
+        engine == Engine.MR_BULK_BASELINE
+            ? Optional.of(ExecutionPath.MR_BULK)
+            : engine.path().filter(p -> p != ExecutionPath.AUTO);
     if (path.isEmpty() || path.get() == ExecutionPath.ITERATOR) {
       return;
     }
@@ -122,7 +125,10 @@ final class RunRecordFields {
     }
     switch (path.get().engine()) {
       case ITERATOR -> record.put("presum", Engine.bulkWindow(settings));
-      case MAPREDUCE -> record.put("presum", WindowSize.text(settings.mrPresum()));
+      case MAPREDUCE ->
+          record.put(
+              "presum",
+              engine == Engine.MR_BULK_BASELINE ? "0" : WindowSize.text(settings.mrPresum()));
       default -> record.put("presum", 0);
     }
   }

@@ -43,6 +43,8 @@ class CompareArgumentsTest {
             + " M (e.g. 16K), got '16Q'",
         "--presum -1 | --presum must be between 0 (off) and 268435456 products, got -1",
         "--presum lots | --presum 'lots': expected auto or a number of products",
+        "--file-compression zip | --file-compression: file compression 'zip': expected one of none,"
+            + " gz, snappy",
         "--mr-presum 300000000 | --mr-presum must be between 0 (off) and 268435456 products, got"
             + " 300000000",
         "--accumulo-site table.file.compress.typo=snappy | --accumulo-site"

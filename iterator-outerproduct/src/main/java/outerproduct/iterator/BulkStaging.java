@@ -15,6 +15,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import outerproduct.kernel.accumulo.BulkImportCheck;
+import outerproduct.kernel.accumulo.FileCompression;
 
 /**
  * The client's side of bulk output: one multiply's staging directory, which the tablet servers fill
@@ -60,23 +61,6 @@ final class BulkStaging implements AutoCloseable {
     return new BulkStaging(fs, dir);
   }
 
-  /** The compressions Accumulo 2.1 writes RFiles with (its {@code table.file.compress.type}). */
-  static final String COMPRESSIONS = "none, gz, snappy, lz4, lzo, zstd, bzip2";
-
-  private static final String TABLE_COMPRESSION = "table.file.compress.type";
-
-  /**
-   * @return {@code compression}, which may be null (Accumulo's default)
-   * @throws IllegalArgumentException naming it, if Accumulo has no such compression
-   */
-  static String checkCompression(String compression) {
-    if (compression != null && !List.of(COMPRESSIONS.split(", ")).contains(compression)) {
-      throw new IllegalArgumentException(
-          "file compression '" + compression + "': expected one of " + COMPRESSIONS);
-    }
-    return compression;
-  }
-
   /**
    * The bulk-output iterator of {@code stack} (its last) compresses its files as {@code table}'s
    * compactions do, unless the caller chose a compression.
@@ -86,7 +70,7 @@ final class BulkStaging implements AutoCloseable {
       throws AccumuloException, TableNotFoundException {
     IteratorSetting write = stack.get(stack.size() - 1);
     if (!write.getOptions().containsKey(RemoteWriteIterator.FILE_COMPRESSION_OPTION)) {
-      String compression = client.tableOperations().getConfiguration(table).get(TABLE_COMPRESSION);
+      String compression = FileCompression.of(client, table, null);
       if (compression != null) {
         write.addOption(RemoteWriteIterator.FILE_COMPRESSION_OPTION, compression);
       }

@@ -15,6 +15,7 @@ import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Range;
+import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.product.MultiplyBuilder;
@@ -207,8 +208,9 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
 
   /**
    * Bulk output: products held per tablet before they are sorted, ⊕-ed and spilled as a run
-   * (default {@value #DEFAULT_WINDOW}); the files' compression ({@value BulkStaging#COMPRESSIONS};
-   * null: C's {@code table.file.compress.type}, as C's own compactions would write them).
+   * (default {@value #DEFAULT_WINDOW}); the files' compression ({@value
+   * FileCompression#COMPRESSIONS}; null: C's {@code table.file.compress.type}, as C's own
+   * compactions would write them).
    */
   public TableMult bulkFiles(long windowProducts, String compression) {
     if (windowProducts < 1) {
@@ -216,7 +218,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
           "window must be at least 1 product, got " + windowProducts);
     }
     writing.window = WindowSize.check("window", windowProducts);
-    writing.fileCompression = BulkStaging.checkCompression(compression);
+    writing.fileCompression = FileCompression.check(compression);
     return this;
   }
 

@@ -145,7 +145,11 @@ final class JobSetup {
       job.setOutputFormatClass(AccumuloFileOutputFormat.class);
       job.setOutputKeyClass(Key.class);
       job.setOutputValueClass(Value.class);
-      AccumuloFileOutputFormat.configure().outputPath(dir.rfiles()).store(job);
+      var files = AccumuloFileOutputFormat.configure().outputPath(dir.rfiles());
+      if (spec.fileCompression() != null) {
+        files.compression(spec.fileCompression());
+      }
+      files.store(job);
       job.getConfiguration()
           .setBoolean(FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false);
     } else {

@@ -18,4 +18,5 @@ record JobSpec(
     int reducers,
     Output output,
     boolean uber,
-    boolean tuned) {}
+    boolean tuned,
+    String fileCompression) {}

@@ -21,6 +21,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import outerproduct.kernel.accumulo.BulkImportCheck;
+import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.product.MultiplyBuilder;
@@ -97,12 +98,8 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
       long hdfsBytesRead) {}
 
   /**
-   * No in-mapper pre-sum unless {@link #presum} asks for it. Measured on Graphulo's fixtures
-   * (docs/mr-engine.md): at SCALE 14 a 1M-cell buffer per map cut the map output by 11% (C has 20M
-   * cells, so a map's share is many times the buffer) and the job took 6% longer; on a 1,024-row
-   * subset of SCALE 12 it cut the map output by 27% and saved about 1 s of 20. It can only pay
-   * where a map's products fall on far fewer cells than there are products, and only while those
-   * cells fit the buffer.
+   * Each map's pre-sum window sized to its heap ({@link MultiplyConf#presumProducts}); measured
+   * lever by lever in docs/mr-engine.md#tuning.
    */
   public static final long DEFAULT_PRESUM = WindowSize.AUTO;
 
@@ -112,6 +109,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
   private int reducers = 1;
   private long presum = DEFAULT_PRESUM;
   private boolean tuned = true;
+  private String fileCompression;
   private Output output = Output.BATCH_WRITER;
   private boolean removeZeros;
   private UberMode uber = UberMode.OFF;
@@ -190,6 +188,15 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
     return this;
   }
 
+  /**
+   * Bulk output: the reducers' files' compression ({@value FileCompression#COMPRESSIONS}); null
+   * (the default): C's {@code table.file.compress.type}, as the iterator engine's files follow it.
+   */
+  public MapReduceMultiply fileCompression(String compression) {
+    this.fileCompression = FileCompression.check(compression);
+    return this;
+  }
+
   public MapReduceMultiply output(Output how) {
     this.output = Objects.requireNonNull(how);
     return this;
@@ -247,7 +254,8 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
       takeC(client);
       try (PrivateJobDir dir = PrivateJobDir.create(base, clientPropertiesFile)) {
         List<byte[]> cSplitRows = bytes(client.tableOperations().listSplits(c));
-        Job job = JobSetup.configure(base, spec(), cSplitRows, dir);
+        JobSpec spec = spec(FileCompression.of(client, c, fileCompression));
+        Job job = JobSetup.configure(base, spec, cSplitRows, dir);
         customizer.accept(job);
         Result result = runJob(client, job, dir, begin);
         ResultState.complete(client, c);
@@ -300,7 +308,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
     }
   }
 
-  private JobSpec spec() {
+  private JobSpec spec(String compression) {
     return new JobSpec(
         at,
         b,
@@ -314,7 +322,8 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
         reducers,
         output,
         uber.appliesTo(rows),
-        tuned);
+        tuned,
+        compression);
   }
 
   private Result runJob(AccumuloClient client, Job job, PrivateJobDir dir, long begin)

@@ -53,6 +53,7 @@ final class EngineRuns {
                       .presum(settings.mrPresum())
                       .uber(settings.mrUber())
                       .cSplits(settings.resultSplits())
+                      .fileCompression(settings.bulkCompression())
                       .customize(j -> settings.mrConf().forEach(j.getConfiguration()::set));
                   job.accept(mr);
                 });
