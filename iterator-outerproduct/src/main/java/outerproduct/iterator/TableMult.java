@@ -213,11 +213,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
    * compactions would write them).
    */
   public TableMult bulkFiles(long windowProducts, String compression) {
-    if (windowProducts < 1) {
-      throw new IllegalArgumentException(
-          "window must be at least 1 product, got " + windowProducts);
-    }
-    writing.window = WindowSize.check("window", windowProducts);
+    writing.window = WindowSize.checkOn("window", windowProducts);
     writing.fileCompression = FileCompression.check(compression);
     return this;
   }

@@ -352,7 +352,7 @@ class TableMultBulkIT {
     e = assertThrows(IllegalArgumentException.class, () -> mult.staging("tmp/x"));
     assertEquals("staging 'tmp/x' must be a qualified URI (hdfs://..., file:/...)", e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> mult.bulkFiles(0, null));
-    assertEquals("window must be at least 1 product, got 0", e.getMessage());
+    assertEquals("window must be between 1 and 268435456 products, got 0", e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> mult.bulkFiles(10, "zip"));
     assertEquals(
         "file compression 'zip': expected one of none, gz, snappy, lz4, lzo, zstd, bzip2",

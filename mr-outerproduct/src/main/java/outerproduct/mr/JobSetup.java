@@ -24,10 +24,13 @@ import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.product.Output;
 import outerproduct.mr.io.CellKey;
 import outerproduct.mr.io.CellPartitioner;
-import outerproduct.mr.task.MutationReducer;
+import outerproduct.mr.io.RowPartitioner;
+import outerproduct.mr.io.Stripe;
+import outerproduct.mr.io.StripePartitioner;
 import outerproduct.mr.task.OuterProductMapper;
-import outerproduct.mr.task.RFileReducer;
 import outerproduct.mr.task.SemiringSumCombiner;
+import outerproduct.mr.task.StripeReducer;
+import outerproduct.mr.task.SumReducer;
 
 /**
  * Turns a {@link JobSpec} into a Hadoop job: AccumuloInputFormat over B, the kernel's mapper, the
@@ -68,14 +71,7 @@ final class JobSetup {
     multiplySettings(conf, spec, cSplitRows, dir);
     input(job, spec, dir);
     job.setMapperClass(OuterProductMapper.class);
-    job.setMapOutputKeyClass(CellKey.class);
-    job.setMapOutputValueClass(Text.class);
-    if (spec.presum() == 0) {
-      // With the mappers' window the map output is pre-summed already: at SCALE 13 the combiner
-      // cut what was left by 12% and cost more than that (docs/mr-engine.md#tuning).
-      job.setCombinerClass(SemiringSumCombiner.class);
-    }
-    job.setPartitionerClass(CellPartitioner.class);
+    mapOutput(job, spec);
     job.setNumReduceTasks(spec.reducers());
     output(job, spec, dir);
     dir.keepOutOfDistributedCache(conf);
@@ -108,7 +104,26 @@ final class JobSetup {
     MultiplyConf.setRows(
         conf,
         MultiplyConf.PARTITION_CUTS,
-        CellPartitioner.cutsFromSplits(cSplitRows, spec.reducers()));
+        RowPartitioner.cutsFromSplits(cSplitRows, spec.reducers()));
+  }
+
+  /**
+   * Stripes when the mappers pre-sum in a window (one record per C row and window), else one record
+   * per cell with the semiring's ⊕ as combiner.
+   */
+  private static void mapOutput(Job job, JobSpec spec) {
+    if (spec.presum() == 0) {
+      job.setMapOutputKeyClass(CellKey.class);
+      job.setMapOutputValueClass(Text.class);
+      job.setCombinerClass(SemiringSumCombiner.class);
+      job.setPartitionerClass(CellPartitioner.class);
+      job.setReducerClass(SumReducer.class);
+    } else {
+      job.setMapOutputKeyClass(Text.class);
+      job.setMapOutputValueClass(Stripe.class);
+      job.setPartitionerClass(StripePartitioner.class);
+      job.setReducerClass(StripeReducer.class);
+    }
   }
 
   private static void input(Job job, JobSpec spec, PrivateJobDir dir)
@@ -140,8 +155,8 @@ final class JobSetup {
   }
 
   private static void output(Job job, JobSpec spec, PrivateJobDir dir) {
+    job.getConfiguration().set(MultiplyConf.OUTPUT, spec.output().label());
     if (spec.output() == Output.BULK) {
-      job.setReducerClass(RFileReducer.class);
       job.setOutputFormatClass(AccumuloFileOutputFormat.class);
       job.setOutputKeyClass(Key.class);
       job.setOutputValueClass(Value.class);
@@ -153,7 +168,6 @@ final class JobSetup {
       job.getConfiguration()
           .setBoolean(FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false);
     } else {
-      job.setReducerClass(MutationReducer.class);
       job.setOutputFormatClass(AccumuloOutputFormat.class);
       job.setOutputKeyClass(Text.class);
       job.setOutputValueClass(Mutation.class);

@@ -10,8 +10,10 @@ import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.product.Output;
 import outerproduct.kernel.product.WindowSize;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
@@ -51,6 +53,9 @@ public final class MultiplyConf {
    * a reference) and up to 16 for a value object the semiring does not share.
    */
   static final int WINDOW_BYTES_PER_PRODUCT = 32;
+
+  /** How the reducers write C: an {@link Output} label (batchwriter, the default, or bulk). */
+  public static final String OUTPUT = PREFIX + "output";
 
   /** Largest Mutation a reducer builds for one C row before sending it. */
   public static final String MUTATION_MAX_CELLS = PREFIX + "mutation.max.cells";
@@ -111,6 +116,11 @@ public final class MultiplyConf {
     long sortBuffer = conf.getLong(MRJobConfig.IO_SORT_MB, MRJobConfig.DEFAULT_IO_SORT_MB) << 20;
     long budget = Math.max(0, maxHeapBytes - sortBuffer) / 4 / WINDOW_BYTES_PER_PRODUCT;
     return (int) Math.min(budget, WindowSize.MAX_PRODUCTS);
+  }
+
+  public Output output() {
+    String s = conf.get(OUTPUT, Output.BATCH_WRITER.label());
+    return Choices.parse(Output.class, s);
   }
 
   public int mutationMaxCells() {

@@ -82,10 +82,7 @@ public final class SortedWindow<T> {
 
   /** With fewer key bits, so that tests reach the early drain with few ids. */
   SortedWindow(int maxProducts, Semiring<T> semiring, int keyBits) {
-    if (maxProducts < 1) {
-      throw new IllegalArgumentException("window must be at least 1 product, got " + maxProducts);
-    }
-    WindowSize.check("window", maxProducts);
+    WindowSize.checkOn("window", maxProducts);
     this.maxProducts = maxProducts;
     this.semiring = semiring;
     this.keyBits = keyBits;

@@ -29,6 +29,19 @@ public final class WindowSize {
     return (int) products;
   }
 
+  /**
+   * Checks the size of a window that must hold something: 1 up to {@link #MAX_PRODUCTS}.
+   *
+   * @throws IllegalArgumentException naming the option, the bounds and the value
+   */
+  public static int checkOn(String option, long products) {
+    if (products < 1 || products > MAX_PRODUCTS) {
+      throw new IllegalArgumentException(
+          option + " must be between 1 and " + MAX_PRODUCTS + " products, got " + products);
+    }
+    return (int) products;
+  }
+
   /** As an option writes it: {@code auto} or the count. */
   public static String text(long products) {
     return products == AUTO ? "auto" : Long.toString(products);

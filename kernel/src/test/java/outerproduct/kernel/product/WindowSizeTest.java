@@ -37,4 +37,18 @@ class WindowSizeTest {
             () -> WindowSize.check("--presum", WindowSize.MAX_PRODUCTS + 1L));
     assertTrue(e.getMessage().endsWith("got " + (WindowSize.MAX_PRODUCTS + 1L)), e.getMessage());
   }
+
+  @Test
+  void aWindowThatMustHoldSomethingTakesOneUpToTheBound() {
+    assertEquals(1, WindowSize.checkOn("window", 1));
+    assertEquals(WindowSize.MAX_PRODUCTS, WindowSize.checkOn("window", WindowSize.MAX_PRODUCTS));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> WindowSize.checkOn("window", 0));
+    assertEquals(
+        "window must be between 1 and " + WindowSize.MAX_PRODUCTS + " products, got 0",
+        e.getMessage());
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> WindowSize.checkOn("window", WindowSize.MAX_PRODUCTS + 1L));
+  }
 }

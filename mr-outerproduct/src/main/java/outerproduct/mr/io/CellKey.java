@@ -72,21 +72,24 @@ public final class CellKey implements WritableComparable<CellKey> {
     return Arrays.equals(row.bytes, 0, row.length, other, 0, other.length);
   }
 
-  /** Compares row i only, unsigned, as Accumulo orders rows. */
-  public int compareRow(byte[] other) {
-    return Arrays.compareUnsigned(row.bytes, 0, row.length, other, 0, other.length);
+  /** Row i's bytes are {@code rowBytes()[0, rowLength())}; not a copy, valid until changed. */
+  byte[] rowBytes() {
+    return row.bytes;
   }
 
-  /** Hash of row i only, so that a partitioner keeps a C row on one reducer. */
-  public int rowHash() {
-    return row.hash();
+  int rowLength() {
+    return row.length;
   }
 
   @Override
   public void write(DataOutput out) throws IOException {
-    int n = row.encodeInto(0, this);
-    n = column.encodeInto(n, this);
-    n = visibility.encodeInto(n, this);
+    int most = 2 * (row.length + column.length + visibility.length) + 6;
+    if (encoded.length < most) {
+      encoded = new byte[Math.max(most, 2 * encoded.length)];
+    }
+    int n = row.encodeInto(encoded, 0);
+    n = column.encodeInto(encoded, n);
+    n = visibility.encodeInto(encoded, n);
     out.write(encoded, 0, n);
   }
 
@@ -116,7 +119,7 @@ public final class CellKey implements WritableComparable<CellKey> {
 
   @Override
   public int hashCode() {
-    return 31 * (31 * rowHash() + column.hash()) + visibility.hash();
+    return 31 * (31 * row.hash() + column.hash()) + visibility.hash();
   }
 
   @Override
@@ -125,7 +128,7 @@ public final class CellKey implements WritableComparable<CellKey> {
     return (visibility.length == 0 ? cell : cell + ", [" + visibility + "]") + ")";
   }
 
-  /** One length-prefixed byte string, its buffer reused across records. */
+  /** One byte string of the key, its buffer reused across records. */
   private static final class Field {
     private byte[] bytes = EMPTY;
     private int length;
@@ -148,10 +151,11 @@ public final class CellKey implements WritableComparable<CellKey> {
       return Arrays.compareUnsigned(bytes, 0, length, o.bytes, 0, o.length);
     }
 
-    /** Appends this field's escaped bytes and terminator to the key's buffer at {@code at}. */
-    int encodeInto(int at, CellKey key) {
-      key.encoded = ensureFrom(key.encoded, at, 2 * length + 2);
-      byte[] out = key.encoded;
+    /**
+     * Writes this field's escaped bytes and terminator into {@code out} at {@code at}, which has
+     * room for {@code 2 * length + 2} bytes; returns where the next field starts.
+     */
+    int encodeInto(byte[] out, int at) {
       for (int n = 0; n < length; n++) {
         byte b = bytes[n];
         out[at++] = b;
@@ -191,10 +195,6 @@ public final class CellKey implements WritableComparable<CellKey> {
       return buffer.length >= length
           ? buffer
           : Arrays.copyOf(buffer, Math.max(length, 2 * buffer.length));
-    }
-
-    private static byte[] ensureFrom(byte[] buffer, int used, int more) {
-      return ensure(buffer, used + more);
     }
   }
 

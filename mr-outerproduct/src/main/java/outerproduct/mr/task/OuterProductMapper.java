@@ -12,6 +12,7 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Mapper;
 import outerproduct.internals.InputSplits;
@@ -28,6 +29,7 @@ import outerproduct.kernel.semiring.Semiring;
 import outerproduct.mr.MultiplyConf;
 import outerproduct.mr.OuterProductCounter;
 import outerproduct.mr.io.CellKey;
+import outerproduct.mr.io.Stripe;
 
 /**
  * Joins its split's rows of B (the records) with AT's rows over the same ranges (a scanner of AT
@@ -36,9 +38,9 @@ import outerproduct.mr.io.CellKey;
  *
  * <p>With a pre-sum window ({@link MultiplyConf#PRESUM_PRODUCTS}, sized to the task's heap by
  * default), products are held in the kernel's {@link SortedWindow}, the iterator engine's window
- * too: when it is full they are sorted into C's key order and each cell leaves the task once, with
- * the ⊕ of its products in the window. The sort buffer then receives fewer records, already in
- * order, and the combiner has less left to do.
+ * too: when it is full they are sorted into C's key order, each cell's products ⊕-ed, and the
+ * window leaves the task as {@link Stripe}s, one record per C row (key: the row). Without a window
+ * every product is a record of its own ({@link CellKey}, its value), as Hadoop's textbook job does.
  *
  * <p>The whole loop runs in {@link #run} rather than {@code map()} because the join pulls B's
  * records at its own pace (it skips B rows AT does not have and vice versa).
@@ -46,7 +48,7 @@ import outerproduct.mr.io.CellKey;
  * <p>A value the semiring rejects fails the task with the table, key and value (and counts in
  * {@link OuterProductCounter#BAD_VALUES}); nothing is skipped silently.
  */
-public class OuterProductMapper extends Mapper<Key, Value, CellKey, Text> {
+public class OuterProductMapper extends Mapper<Key, Value, Writable, Writable> {
   private static final int COUNTER_BATCH = 10_000;
 
   /** AT's entries for this task and what to close after. */
@@ -71,10 +73,11 @@ public class OuterProductMapper extends Mapper<Key, Value, CellKey, Text> {
       throws IOException, InterruptedException {
     MultiplyConf conf = new MultiplyConf(context.getConfiguration());
     EntrySource b = new RecordSource(conf.bTable(), context);
-    Emitter out = new Emitter(context);
     int windowProducts = conf.presumProducts(Runtime.getRuntime().maxMemory());
     SortedWindow<T> window =
         windowProducts == 0 ? null : new SortedWindow<>(windowProducts, semiring);
+    CellEmitter out = new CellEmitter(context);
+    StripeEmitter stripes = new StripeEmitter(context);
     long reportedProducts = 0;
     long reportedRows = 0;
     try (AtSource at = openAt(context, conf, range(context.getInputSplit()))) {
@@ -85,7 +88,7 @@ public class OuterProductMapper extends Mapper<Key, Value, CellKey, Text> {
               product.i(), product.j(), product.visibility(), semiring.encode(product.value()));
         } else {
           if (window.isFull()) {
-            window.drainSorted(out, null);
+            stripes.drain(window);
           }
           window.add(product.i(), product.j(), product.visibility(), product.value());
         }
@@ -95,7 +98,7 @@ public class OuterProductMapper extends Mapper<Key, Value, CellKey, Text> {
         }
       }
       if (window != null) {
-        window.drainSorted(out, null);
+        stripes.drain(window);
       }
       report(context, product, reportedRows, reportedProducts);
     } catch (BadValueException e) {
@@ -105,25 +108,68 @@ public class OuterProductMapper extends Mapper<Key, Value, CellKey, Text> {
   }
 
   /** Writes one (cell, encoded value) to the map output; the key and value objects are reused. */
-  private static final class Emitter implements SortedWindow.Sink {
+  private static final class CellEmitter {
     private final Context context;
     private final CellKey cell = new CellKey();
     private final Text value = new Text();
 
-    Emitter(Context context) {
+    CellEmitter(Context context) {
       this.context = context;
+    }
+
+    void accept(byte[] i, byte[] j, byte[] visibility, byte[] sum) throws IOException {
+      cell.set(i, j, visibility);
+      value.set(sum);
+      write(context, cell, value);
+    }
+  }
+
+  /**
+   * Writes a drained window as stripes: one (row, its cells) record per C row of the window, or
+   * more for a row of more than {@link Stripe#MAX_CELLS} cells. The key and value are reused.
+   */
+  private static final class StripeEmitter implements SortedWindow.Sink {
+    private final Context context;
+    private final Text row = new Text();
+    private final Stripe stripe = new Stripe();
+    private byte[] current;
+
+    StripeEmitter(Context context) {
+      this.context = context;
+    }
+
+    void drain(SortedWindow<?> window) throws IOException {
+      window.drainSorted(this, null);
+      flush();
     }
 
     @Override
     public void accept(byte[] i, byte[] j, byte[] visibility, byte[] sum) throws IOException {
-      cell.set(i, j, visibility);
-      value.set(sum);
-      try {
-        context.write(cell, value);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new java.io.InterruptedIOException("interrupted writing map output");
+      // The window hands out one array per id, so a row's cells usually share i's array.
+      if (current != i && !java.util.Arrays.equals(current, i)
+          || stripe.cells() == Stripe.MAX_CELLS) {
+        flush();
+        current = i;
       }
+      stripe.add(j, visibility, sum);
+    }
+
+    private void flush() throws IOException {
+      if (stripe.cells() > 0) {
+        row.set(current);
+        write(context, row, stripe);
+        stripe.clear();
+      }
+      current = null;
+    }
+  }
+
+  private static void write(Context context, Writable key, Writable value) throws IOException {
+    try {
+      context.write(key, value);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted writing map output");
     }
   }
 

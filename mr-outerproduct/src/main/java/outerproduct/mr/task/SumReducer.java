@@ -9,16 +9,15 @@ import outerproduct.mr.OuterProductCounter;
 import outerproduct.mr.io.CellKey;
 
 /**
- * What every reducer of the job does before it writes: ⊕ of a cell's values, and, when the job
- * removes zeros, dropping a cell whose sum is the semiring's zero (counted). Subclasses say how a
- * final sum reaches C.
- *
- * @param <K> the output format's key
- * @param <V> the output format's value
+ * The reducer of a job whose map output is one record per cell (mappers without a pre-sum window):
+ * ⊕ of each cell's values and, when the job removes zeros, dropping a cell whose sum is the
+ * semiring's zero (counted); the sum goes to C by the job's {@link CellOutput}. The partitioner
+ * keeps a row on one reducer and the shuffle delivers its cells in C's order.
  */
-public abstract class SumReducer<K, V> extends Reducer<CellKey, Text, K, V> {
+public class SumReducer extends Reducer<CellKey, Text, Object, Object> {
   private CellFold<Object> fold;
   private boolean removeZeros;
+  private CellOutput output;
 
   @Override
   @SuppressWarnings("unchecked")
@@ -26,6 +25,7 @@ public abstract class SumReducer<K, V> extends Reducer<CellKey, Text, K, V> {
     MultiplyConf conf = new MultiplyConf(context.getConfiguration());
     fold = new CellFold<>((Semiring<Object>) conf.semiring());
     removeZeros = conf.removeZeros();
+    output = CellOutput.of(context);
   }
 
   @Override
@@ -36,10 +36,11 @@ public abstract class SumReducer<K, V> extends Reducer<CellKey, Text, K, V> {
       context.getCounter(OuterProductCounter.ZEROS_REMOVED).increment(1);
       return;
     }
-    write(cell, fold.encode(sum.value()), context);
+    output.write(cell.row(), cell.column(), cell.visibility(), fold.encode(sum.value()));
   }
 
-  /** Writes one cell's final sum, already encoded in the semiring's canonical form. */
-  protected abstract void write(CellKey cell, byte[] sum, Context context)
-      throws IOException, InterruptedException;
+  @Override
+  protected void cleanup(Context context) throws IOException, InterruptedException {
+    output.flush();
+  }
 }

@@ -11,7 +11,7 @@ import java.util.TreeMap;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
-import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.types.Pair;
 import org.junit.jupiter.api.Test;
@@ -25,6 +25,7 @@ import outerproduct.kernel.semiring.BadValueException;
 import outerproduct.mr.MultiplyConf;
 import outerproduct.mr.OuterProductCounter;
 import outerproduct.mr.io.CellKey;
+import outerproduct.mr.io.Stripe;
 
 /** The mapper under MRUnit, AT fed from memory, against a naive triple loop. */
 class OuterProductMapperTest {
@@ -68,12 +69,10 @@ class OuterProductMapperTest {
 
   @Test
   void emitsEveryPartialProductOfSharedRows() throws Exception {
-    MapDriver<Key, Value, CellKey, Text> driver = driver(at);
+    MapDriver<Key, Value, Writable, Writable> driver = driver(at);
     driver.getConfiguration().setInt(MultiplyConf.PRESUM_PRODUCTS, 0);
     entries(b).forEach(driver::withInput);
-    List<Pair<CellKey, Text>> out = driver.run();
-    List<String> got = new ArrayList<>();
-    out.forEach(p -> got.add(p.getFirst() + "=" + p.getSecond()));
+    List<String> got = cells(driver.run());
     assertEquals(naiveProducts(at, b), got);
     assertEquals(
         6, driver.getCounters().findCounter(OuterProductCounter.PARTIAL_PRODUCTS).getValue());
@@ -101,15 +100,16 @@ class OuterProductMapperTest {
           "j" + random.nextInt(12),
           Integer.toString(random.nextInt(21) - 10));
     }
-    MapDriver<Key, Value, CellKey, Text> driver = driver(at);
+    MapDriver<Key, Value, Writable, Writable> driver = driver(at);
     driver.getConfiguration().setInt(MultiplyConf.PRESUM_PRODUCTS, presum);
     entries(b).forEach(driver::withInput);
     Map<String, Long> got = new TreeMap<>();
-    List<Pair<CellKey, Text>> out = driver.run();
-    out.forEach(
-        p ->
-            got.merge(
-                p.getFirst().toString(), Long.parseLong(p.getSecond().toString()), Long::sum));
+    List<Pair<Writable, Writable>> records = driver.run();
+    List<String> out = cells(records);
+    for (String cell : out) {
+      int eq = cell.lastIndexOf('=');
+      got.merge(cell.substring(0, eq), Long.parseLong(cell.substring(eq + 1)), Long::sum);
+    }
 
     Map<String, Long> expected = new TreeMap<>();
     for (String product : naiveProducts(at, b)) {
@@ -125,6 +125,10 @@ class OuterProductMapperTest {
       assertEquals(products, out.size(), "every product leaves without a window of two");
     } else if (presum >= products || presum == WindowSize.AUTO) {
       assertEquals(expected.size(), out.size(), "each cell leaves once when the window holds all");
+      assertEquals(
+          expected.keySet().stream().map(c -> c.substring(0, c.indexOf(','))).distinct().count(),
+          records.size(),
+          "one stripe per row when the window holds all");
     } else {
       assertTrue(
           out.size() > expected.size() && out.size() <= products,
@@ -135,7 +139,7 @@ class OuterProductMapperTest {
   @Test
   void aBadValueFailsTheTaskNamingTableKeyAndValue() throws Exception {
     SparseMatrix bad = new SparseMatrix().put("k1", "j1", "1").put("k4", "j9", "ten");
-    MapDriver<Key, Value, CellKey, Text> driver = driver(at);
+    MapDriver<Key, Value, Writable, Writable> driver = driver(at);
     entries(bad).forEach(driver::withInput);
     BadValueException e = assertThrows(BadValueException.class, driver::run);
     assertTrue(
@@ -147,11 +151,37 @@ class OuterProductMapperTest {
     assertEquals(1, driver.getCounters().findCounter(OuterProductCounter.BAD_VALUES).getValue());
   }
 
-  private static MapDriver<Key, Value, CellKey, Text> driver(SparseMatrix at) {
-    MapDriver<Key, Value, CellKey, Text> driver = MapDriver.newMapDriver(new InMemoryAtMapper(at));
+  private static MapDriver<Key, Value, Writable, Writable> driver(SparseMatrix at) {
+    MapDriver<Key, Value, Writable, Writable> driver =
+        MapDriver.newMapDriver(new InMemoryAtMapper(at));
     driver.getConfiguration().set(MultiplyConf.B_TABLE, "B");
     driver.getConfiguration().set(MultiplyConf.SEMIRING, "plus-times-long");
     return driver;
+  }
+
+  /**
+   * The map output as "(i, j)=value" per cell, in output order: a one-cell record as it is, a
+   * stripe cell by cell.
+   */
+  static List<String> cells(List<Pair<Writable, Writable>> records) {
+    List<String> out = new ArrayList<>();
+    for (Pair<Writable, Writable> p : records) {
+      if (p.getSecond() instanceof Stripe stripe) {
+        Stripe.Cursor c = stripe.cursor();
+        while (c.next()) {
+          assertEquals(0, c.visibilityLength(), "unlabelled inputs");
+          out.add("(" + p.getFirst() + ", " + utf8(c.j()) + ")=" + utf8(c.value()));
+        }
+      } else {
+        assertTrue(p.getFirst() instanceof CellKey, "a cell record: " + p);
+        out.add(p.getFirst() + "=" + p.getSecond());
+      }
+    }
+    return out;
+  }
+
+  private static String utf8(byte[] b) {
+    return new String(b, java.nio.charset.StandardCharsets.UTF_8);
   }
 
   /** A matrix as Accumulo would return it: sorted keys, docs/format.md layout. */

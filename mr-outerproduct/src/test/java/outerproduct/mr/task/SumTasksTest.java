@@ -19,7 +19,7 @@ import outerproduct.mr.MultiplyConf;
 import outerproduct.mr.OuterProductCounter;
 import outerproduct.mr.io.CellKey;
 
-/** Combiner and both reducers under MRUnit. */
+/** The one-cell records' combiner and reducer, with both outputs, under MRUnit. */
 class SumTasksTest {
 
   @Test
@@ -50,15 +50,15 @@ class SumTasksTest {
 
   @Test
   void mutationReducerWritesOneMutationPerRowWithFinalSums() throws Exception {
-    List<Pair<Text, Mutation>> out = mutationReducer(false, 100).run();
+    List<Pair<Object, Object>> out = mutationReducer(false, 100).run();
     assertEquals(
         List.of("r1: c1=3 c2=3", "r2: c1=0", "r3: c1=1 c2=2 c3=3 c4=4 c5=5"), describe(out));
   }
 
   @Test
   void mutationReducerDropsZerosWhenAskedAndCutsLongRows() throws Exception {
-    ReduceDriver<CellKey, Text, Text, Mutation> driver = mutationReducer(true, 2);
-    List<Pair<Text, Mutation>> out = driver.run();
+    ReduceDriver<CellKey, Text, Object, Object> driver = mutationReducer(true, 2);
+    List<Pair<Object, Object>> out = driver.run();
     assertEquals(
         List.of("r1: c1=3 c2=3", "r3: c1=1 c2=2", "r3: c3=3 c4=4", "r3: c5=5"), describe(out));
     assertEquals(1, driver.getCounters().findCounter(OuterProductCounter.ZEROS_REMOVED).getValue());
@@ -67,10 +67,11 @@ class SumTasksTest {
   }
 
   @Test
-  void rFileReducerWritesSortedKeysWithFinalSums() throws Exception {
-    ReduceDriver<CellKey, Text, Key, Value> driver =
-        ReduceDriver.newReduceDriver(new RFileReducer());
+  void bulkOutputWritesSortedKeysWithFinalSums() throws Exception {
+    ReduceDriver<CellKey, Text, Object, Object> driver =
+        ReduceDriver.newReduceDriver(new SumReducer());
     driver.getConfiguration().set(MultiplyConf.SEMIRING, "plus-times-long");
+    driver.getConfiguration().set(MultiplyConf.OUTPUT, "bulk");
     driver
         .withInput(cell("r1", "c1"), texts("1", "2"))
         .withInput(cell("r1", "c2"), texts("-5"))
@@ -79,10 +80,10 @@ class SumTasksTest {
         .runTest();
   }
 
-  private static ReduceDriver<CellKey, Text, Text, Mutation> mutationReducer(
+  private static ReduceDriver<CellKey, Text, Object, Object> mutationReducer(
       boolean removeZeros, int maxCells) {
-    ReduceDriver<CellKey, Text, Text, Mutation> driver =
-        ReduceDriver.newReduceDriver(new MutationReducer());
+    ReduceDriver<CellKey, Text, Object, Object> driver =
+        ReduceDriver.newReduceDriver(new SumReducer());
     driver.getConfiguration().set(MultiplyConf.SEMIRING, "plus-times-long");
     driver.getConfiguration().set(MultiplyConf.C_TABLE, "C");
     driver.getConfiguration().setBoolean(MultiplyConf.REMOVE_ZEROS, removeZeros);
@@ -97,13 +98,14 @@ class SumTasksTest {
     return driver;
   }
 
-  private static List<String> describe(List<Pair<Text, Mutation>> out) {
+  static List<String> describe(List<Pair<Object, Object>> out) {
     List<String> rows = new ArrayList<>();
-    for (Pair<Text, Mutation> p : out) {
+    for (Pair<Object, Object> p : out) {
+      Mutation m = (Mutation) p.getSecond();
       assertEquals(new Text("C"), p.getFirst(), "written to C");
       StringBuilder s =
-          new StringBuilder(new String(p.getSecond().getRow(), StandardCharsets.UTF_8)).append(':');
-      for (ColumnUpdate u : p.getSecond().getUpdates()) {
+          new StringBuilder(new String(m.getRow(), StandardCharsets.UTF_8)).append(':');
+      for (ColumnUpdate u : m.getUpdates()) {
         s.append(' ')
             .append(new String(u.getColumnQualifier(), StandardCharsets.UTF_8))
             .append('=')

@@ -1,0 +1,97 @@
+package outerproduct.mr.task;
+
+import java.io.IOException;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.data.Value;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.TaskInputOutputContext;
+import outerproduct.kernel.product.Output;
+import outerproduct.mr.MultiplyConf;
+import outerproduct.mr.OuterProductCounter;
+
+/**
+ * How a reducer's final sums reach C ({@link MultiplyConf#OUTPUT}), whichever map output the
+ * reducer merged: cells arrive in C's order, each once, with its final sum encoded.
+ *
+ * <p>Through AccumuloOutputFormat, one Mutation per C row (a very long row cut into Mutations of at
+ * most {@link MultiplyConf#MUTATION_MAX_CELLS} cells so the reducer's memory stays bounded). Each
+ * put is the cell's final sum, with the visibility its products share; C keeps one version and has
+ * no summing combiner, so a retried or speculative attempt rewrites the same values: output is
+ * idempotent.
+ *
+ * <p>As sorted RFile entries (AccumuloFileOutputFormat) for one bulk import of C after the job
+ * succeeds. Only the committed attempt's file is imported, so a failed or speculative attempt
+ * cannot add to C.
+ */
+abstract class CellOutput {
+  private static final byte[] FAMILY = new byte[0];
+
+  final TaskInputOutputContext<?, ?, Object, Object> context;
+
+  private CellOutput(TaskInputOutputContext<?, ?, Object, Object> context) {
+    this.context = context;
+  }
+
+  static CellOutput of(TaskInputOutputContext<?, ?, Object, Object> context) {
+    MultiplyConf conf = new MultiplyConf(context.getConfiguration());
+    return conf.output() == Output.BULK ? new Files(context) : new Mutations(context, conf);
+  }
+
+  /** Writes one cell of row {@code row}; rows come in C's order, cells within a row too. */
+  abstract void write(byte[] row, byte[] column, byte[] visibility, byte[] sum)
+      throws IOException, InterruptedException;
+
+  /** Writes what is held, at the end of the task. */
+  void flush() throws IOException, InterruptedException {}
+
+  private static final class Files extends CellOutput {
+    Files(TaskInputOutputContext<?, ?, Object, Object> context) {
+      super(context);
+    }
+
+    @Override
+    void write(byte[] row, byte[] column, byte[] visibility, byte[] sum)
+        throws IOException, InterruptedException {
+      // Bulk-imported with the table's time (the load assigns one), so the key's is a placeholder.
+      context.write(new Key(row, FAMILY, column, visibility, 0L), new Value(sum));
+      context.getCounter(OuterProductCounter.ENTRIES_WRITTEN).increment(1);
+    }
+  }
+
+  private static final class Mutations extends CellOutput {
+    private final Text table;
+    private final int maxCells;
+    private byte[] row;
+    private Mutation mutation;
+    private int cells;
+
+    Mutations(TaskInputOutputContext<?, ?, Object, Object> context, MultiplyConf conf) {
+      super(context);
+      table = new Text(conf.cTable());
+      maxCells = conf.mutationMaxCells();
+    }
+
+    @Override
+    void write(byte[] row, byte[] column, byte[] visibility, byte[] sum)
+        throws IOException, InterruptedException {
+      if (mutation == null || !java.util.Arrays.equals(row, this.row) || cells >= maxCells) {
+        flush();
+        this.row = row;
+        mutation = new Mutation(row);
+      }
+      mutation.at().family(FAMILY).qualifier(column).visibility(visibility).put(sum);
+      cells++;
+    }
+
+    @Override
+    void flush() throws IOException, InterruptedException {
+      if (mutation != null) {
+        context.write(table, mutation);
+        context.getCounter(OuterProductCounter.ENTRIES_WRITTEN).increment(cells);
+        mutation = null;
+        cells = 0;
+      }
+    }
+  }
+}
