@@ -92,7 +92,9 @@ final class EngineOptions {
       description =
           "Bulk output (iterator-bulk, mr-bulk): compression of the files C receives ("
               + FileCompression.COMPRESSIONS
-              + "). Default: as C's own compactions (its table.file.compress.type).")
+              + "). Default: as C's own compactions (its table.file.compress.type, "
+              + FileCompression.NEW_TABLE
+              + " for a C the engines create).")
   String fileCompression;
 
   @Option(

@@ -15,6 +15,7 @@ import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 import org.apache.accumulo.core.iterators.Combiner;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.hadoop.io.Text;
+import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.ResultState;
 
 /**
@@ -113,7 +114,7 @@ public final class ResultTables {
       boolean removeZeros)
       throws AccumuloException, AccumuloSecurityException {
     NewTableConfiguration config =
-        new NewTableConfiguration()
+        FileCompression.newTable()
             .withoutDefaultIterators()
             .attachIterator(combiner(semiring), EnumSet.allOf(IteratorScope.class));
     if (removeZeros) {

@@ -47,8 +47,8 @@ final class JobResults {
         seconds);
   }
 
-  private static MapReduceMultiply.Traffic traffic(Counters counters) {
-    return new MapReduceMultiply.Traffic(
+  private static JobTraffic traffic(Counters counters) {
+    return new JobTraffic(
         counters.findCounter(TaskCounter.MAP_OUTPUT_BYTES).getValue(),
         counters.findCounter(TaskCounter.MAP_OUTPUT_MATERIALIZED_BYTES).getValue(),
         counters.findCounter(TaskCounter.REDUCE_SHUFFLE_BYTES).getValue(),

@@ -61,7 +61,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
       long failedAttempts,
       boolean uber,
       TaskMemory taskMemory,
-      Traffic traffic,
+      JobTraffic traffic,
       JobPhases phases,
       double seconds) {
     /** Partial products per second over {@link #seconds} (submit to C complete). */
@@ -79,29 +79,13 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
   public record TaskMemory(long mapPeakBytes, long reducePeakBytes) {}
 
   /**
-   * The bytes the job moved, from Hadoop's task counters: the map output as serialized ({@code
-   * MAP_OUTPUT_BYTES}) and as written after any compression ({@code
-   * MAP_OUTPUT_MATERIALIZED_BYTES}), what the reducers fetched ({@code REDUCE_SHUFFLE_BYTES}), the
-   * records spilled to disk on both sides ({@code SPILLED_RECORDS}), and every task's reads and
-   * writes on the local file system (spills, merges, and on a cluster without HDFS the RFiles too)
-   * and on HDFS ({@code FileSystemCounter} per scheme). Scanning AT and B through Accumulo is not
-   * in them.
-   */
-  public record Traffic(
-      long mapOutputBytes,
-      long mapOutputMaterializedBytes,
-      long shuffleBytes,
-      long spilledRecords,
-      long localBytesWritten,
-      long localBytesRead,
-      long hdfsBytesWritten,
-      long hdfsBytesRead) {}
-
-  /**
    * Each map's pre-sum window sized to its heap ({@link MultiplyConf#presumProducts}); measured
    * lever by lever in docs/mr-engine.md#tuning.
    */
   public static final long DEFAULT_PRESUM = WindowSize.AUTO;
+
+  /** The bulk files' compression of {@link #untuned()}: Accumulo's default. */
+  static final String UNTUNED_COMPRESSION = "gz";
 
   private final Configuration base;
   private final java.nio.file.Path clientPropertiesFile;
@@ -178,13 +162,16 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
   }
 
   /**
-   * The engine as first built, before its tuning: no pre-sum window and Hadoop's own defaults for
-   * everything {@link JobSetup#tuning} sets. A benchmark's baseline, so that the tuning is judged
-   * against the same job in the same run; a later {@link #presum} still applies.
+   * The engine as first built, before its tuning: no pre-sum window (so one map output record per
+   * partial product, no stripes), Hadoop's own defaults for everything {@link JobSetup#tuning}
+   * sets, and bulk files in {@value #UNTUNED_COMPRESSION}, which its reducers wrote whatever C
+   * said. A benchmark's baseline, so that the tuning is judged against the same job in the same
+   * run; a later {@link #presum} or {@link #fileCompression} still applies.
    */
   public MapReduceMultiply untuned() {
     this.presum = 0;
     this.tuned = false;
+    this.fileCompression = UNTUNED_COMPRESSION;
     return this;
   }
 

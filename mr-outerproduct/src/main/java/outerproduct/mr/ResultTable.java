@@ -11,6 +11,7 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.hadoop.io.Text;
+import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.ResultState;
 
 /**
@@ -37,7 +38,7 @@ final class ResultTable {
       throws AccumuloException, AccumuloSecurityException {
     try {
       if (!client.tableOperations().exists(table)) {
-        NewTableConfiguration config = new NewTableConfiguration();
+        NewTableConfiguration config = FileCompression.newTable();
         if (!splits.isEmpty()) {
           config.withSplits(splits);
         }

@@ -17,6 +17,7 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
+import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.accumulo.RowRangesIterator;
@@ -197,7 +198,7 @@ public final class ClientMultiply {
     // Looked up first: a create refused because the table exists is a round trip to the manager.
     if (!client.tableOperations().exists(c)) {
       try {
-        client.tableOperations().create(c);
+        client.tableOperations().create(c, FileCompression.newTable());
         return;
       } catch (TableExistsException e) {
         // created meanwhile by another client: checked below like a prepared C

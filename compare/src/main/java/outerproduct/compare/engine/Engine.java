@@ -9,6 +9,7 @@ import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 import org.apache.hadoop.io.Text;
 import outerproduct.iterator.ResultTables;
 import outerproduct.iterator.TableMult;
+import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.cli.Choice;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.semiring.Semiring;
@@ -242,14 +243,14 @@ public enum Engine implements Choice {
         settings.applyDurability(client, c);
       }
       case MAPREDUCE -> {
-        NewTableConfiguration cConfig = new NewTableConfiguration();
+        NewTableConfiguration cConfig = FileCompression.newTable();
         if (!settings.resultSplits().isEmpty()) {
           cConfig.withSplits(settings.resultSplits());
         }
         client.tableOperations().create(c, cConfig);
       }
       // the client path writes each cell of C once, already summed
-      case CLIENT -> client.tableOperations().create(c);
+      case CLIENT -> client.tableOperations().create(c, FileCompression.newTable());
     }
   }
 

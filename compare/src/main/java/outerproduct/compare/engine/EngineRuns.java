@@ -7,6 +7,7 @@ import org.apache.accumulo.core.client.AccumuloClient;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.semiring.Semiring;
+import outerproduct.mr.JobTraffic;
 import outerproduct.mr.MapReduceMultiply;
 import outerproduct.multiply.ExecutionPath;
 import outerproduct.multiply.Multiply;
@@ -105,7 +106,7 @@ final class EngineRuns {
     info.put("failed_attempts", r.failedAttempts());
     info.put("map_rss_peak_mb", megabytes(r.taskMemory().mapPeakBytes()));
     info.put("reduce_rss_peak_mb", megabytes(r.taskMemory().reducePeakBytes()));
-    MapReduceMultiply.Traffic bytes = r.traffic();
+    JobTraffic bytes = r.traffic();
     info.put("map_output_bytes", bytes.mapOutputBytes());
     info.put("map_output_materialized_bytes", bytes.mapOutputMaterializedBytes());
     info.put("shuffle_bytes", bytes.shuffleBytes());

@@ -1,19 +1,29 @@
 package outerproduct.kernel.accumulo;
 
 import java.util.List;
+import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 
 /**
  * The compression of the RFiles either engine's bulk output writes for C: one the caller chose, or
  * else C's own {@code table.file.compress.type}, as C's compactions would write them, so that both
  * engines' files follow the same setting.
+ *
+ * <p>A C that the engines create gets {@value #NEW_TABLE} ({@link #newTable()}) rather than
+ * Accumulo's gz: measured on whole tables, both engines' bulk output and C's compactions spend less
+ * time compressing than anything else they save (docs/performance.md, file compression). A C the
+ * caller created keeps its own setting.
  */
 public final class FileCompression {
 
   /** The compressions Accumulo 2.1 writes RFiles with (its {@code table.file.compress.type}). */
   public static final String COMPRESSIONS = "none, gz, snappy, lz4, lzo, zstd, bzip2";
+
+  /** The compression of a C the engines create. */
+  public static final String NEW_TABLE = "snappy";
 
   private static final String TABLE_COMPRESSION = "table.file.compress.type";
 
@@ -29,6 +39,11 @@ public final class FileCompression {
           "file compression '" + compression + "': expected one of " + COMPRESSIONS);
     }
     return compression;
+  }
+
+  /** The configuration every engine starts a new C from: its files {@value #NEW_TABLE}. */
+  public static NewTableConfiguration newTable() {
+    return new NewTableConfiguration().setProperties(Map.of(TABLE_COMPRESSION, NEW_TABLE));
   }
 
   /** {@code chosen} when not null, else {@code table}'s compaction compression (may be null). */
