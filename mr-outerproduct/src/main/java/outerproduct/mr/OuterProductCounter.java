@@ -6,7 +6,10 @@ public enum OuterProductCounter {
   ROWS_ALIGNED,
   /** AT(k,i) ⊗ B(k,j) products emitted by the mappers. */
   PARTIAL_PRODUCTS,
-  /** Records into and out of the Hadoop combiner (⊕ before the shuffle). */
+  /**
+   * Cells into and out of the Hadoop combiner (⊕ before the shuffle): its records when each is one
+   * cell, the cells of its stripes otherwise.
+   */
   COMBINER_IN,
   COMBINER_OUT,
   /** Cells of C written by the reducers. */

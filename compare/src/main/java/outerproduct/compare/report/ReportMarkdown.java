@@ -246,6 +246,14 @@ public final class ReportMarkdown {
       line("");
       work.forEach(this::line);
     }
+    List<String> projection = CostModel.lines(summary.records());
+    if (!projection.isEmpty()) {
+      line("");
+      line("Projected to clusters (partial products per second and what binds each node; the");
+      line("model and its assumptions: docs/cost-model.md):");
+      line("");
+      projection.forEach(this::line);
+    }
   }
 
   private void latency(String workload) {

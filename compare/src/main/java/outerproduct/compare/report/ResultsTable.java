@@ -9,11 +9,11 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * docs/performance.md's results and goals tables, rendered from the committed example reports'
- * {@code runs.jsonl} by the same code that writes each {@code report.md}: one row per headline of
- * each report, one row per goal judged by a report. The doc holds the rendering between marker
- * lines; {@code --check} (run by CI through {@code ResultsTableTest}) fails when what is committed
- * differs from what the records render, so a number in the table is never typed by hand.
+ * docs/performance.md's results, goals and cost model tables, rendered from the committed example
+ * reports' {@code runs.jsonl} by the same code that writes each {@code report.md}: one row per
+ * headline of each report, one row per goal judged by a report. The doc holds the rendering between
+ * marker lines; {@code --check} (run by CI through {@code ResultsTableTest}) fails when what is
+ * committed differs from what the records render, so a number in the table is never typed by hand.
  *
  * <p>{@code ResultsTable <docs dir> [--check]}; {@code scripts/results-table} runs it on the
  * project's docs.
@@ -27,6 +27,9 @@ public final class ResultsTable {
   static final String GOALS_BEGIN =
       "<!-- goals: rendered by scripts/results-table from goals.json and the example reports -->";
   static final String GOALS_END = "<!-- end of goals -->";
+  static final String COST_BEGIN =
+      "<!-- cost model: rendered by scripts/results-table from example-report/*/runs.jsonl -->";
+  static final String COST_END = "<!-- end of cost model -->";
 
   private ResultsTable() {}
 
@@ -44,22 +47,23 @@ public final class ResultsTable {
       if (!rendered.equals(committed)) {
         System.err.println(
             doc
-                + ": its results or goals table differs from what the example reports' records"
-                + " render; run scripts/results-table and commit the result");
+                + ": its results, goals or cost model table differs from what the example reports'"
+                + " records render; run scripts/results-table and commit the result");
         System.exit(1);
       }
-      System.out.println(doc + ": results and goals tables match the example reports");
+      System.out.println(doc + ": results, goals and cost model tables match the example reports");
       return;
     }
     Files.writeString(doc, rendered);
-    System.out.println("rendered the results and goals tables of " + doc);
+    System.out.println("rendered the results, goals and cost model tables of " + doc);
   }
 
   /** {@code performance} with its two marked sections rendered again from {@code docs}. */
   static String render(Path docs, String performance) throws IOException {
     List<Report> reports = reports(docs.resolve(REPORTS));
     String withResults = replace(performance, RESULTS_BEGIN, RESULTS_END, results(reports));
-    return replace(withResults, GOALS_BEGIN, GOALS_END, goals(reports));
+    String withGoals = replace(withResults, GOALS_BEGIN, GOALS_END, goals(reports));
+    return replace(withGoals, COST_BEGIN, COST_END, costModel(reports));
   }
 
   /** One committed example report: its folder name and its records' summary. */
@@ -141,6 +145,24 @@ public final class ResultsTable {
                     j.figure().plain() + j.unit(),
                     j.is().text()))
             .append('\n');
+      }
+    }
+    return md.toString();
+  }
+
+  /** Each report's projection ({@link CostModel}), for the reports whose records carry one. */
+  private static String costModel(List<Report> reports) {
+    StringBuilder md = new StringBuilder();
+    for (Report report : reports) {
+      List<String> table = CostModel.lines(report.summary().records());
+      if (!table.isEmpty()) {
+        md.append("From ")
+            .append(report.link())
+            .append(" (")
+            .append(report.madeAt())
+            .append("):\n\n");
+        table.forEach(line -> md.append(line).append('\n'));
+        md.append('\n');
       }
     }
     return md.toString();

@@ -38,19 +38,8 @@ final class WorkTable {
 
   /** The table's lines, empty when no whole-table record carries any of the figures. */
   static List<String> lines(List<JsonNode> records) {
-    Map<String, List<JsonNode>> groups = new LinkedHashMap<>();
-    for (JsonNode r : records) {
-      if ("whole".equals(r.path("workload").asText())
-          && r.path("equal").asBoolean(false)
-          && r.path("partial_products").asLong() > 0) {
-        groups
-            .computeIfAbsent(
-                r.path("scale").asInt() + "\t" + r.path("engine").asText(), k -> new ArrayList<>())
-            .add(r);
-      }
-    }
     List<String> lines = new ArrayList<>();
-    for (Map.Entry<String, List<JsonNode>> group : groups.entrySet()) {
+    for (Map.Entry<String, List<JsonNode>> group : groups(records).entrySet()) {
       List<Object> cells = new ArrayList<>(List.of((Object[]) group.getKey().split("\t")));
       boolean any = false;
       for (Column column : COLUMNS) {
@@ -76,6 +65,25 @@ final class WorkTable {
     table.add(rule.toString());
     table.addAll(lines);
     return table;
+  }
+
+  /**
+   * The whole-table runs whose C was proven, by "SCALE\tengine" in the records' order: the groups
+   * whose medians this table and {@link CostModel} show.
+   */
+  static Map<String, List<JsonNode>> groups(List<JsonNode> records) {
+    Map<String, List<JsonNode>> groups = new LinkedHashMap<>();
+    for (JsonNode r : records) {
+      if ("whole".equals(r.path("workload").asText())
+          && r.path("equal").asBoolean(false)
+          && r.path("partial_products").asLong() > 0) {
+        groups
+            .computeIfAbsent(
+                r.path("scale").asInt() + "\t" + r.path("engine").asText(), k -> new ArrayList<>())
+            .add(r);
+      }
+    }
+    return groups;
   }
 
   private static double info(JsonNode r, String field) {

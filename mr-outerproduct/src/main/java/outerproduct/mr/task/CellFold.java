@@ -1,5 +1,6 @@
 package outerproduct.mr.task;
 
+import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.io.Text;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.mr.io.CellKey;
@@ -24,30 +25,43 @@ final class CellFold<T> {
     T sum = null;
     long count = 0;
     for (Text v : values) {
-      T x;
-      try {
-        x = semiring.decode(v.copyBytes());
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(
-            "partial product for cell "
-                + cell
-                + " of C: value '"
-                + v
-                + "' is not a "
-                + semiring.name()
-                + " value ("
-                + e.getMessage()
-                + ")",
-            e);
-      }
-      try {
-        sum = sum == null ? x : semiring.plus(sum, x);
-      } catch (ArithmeticException e) {
-        throw new ArithmeticException(e.getMessage() + " summing cell " + cell + " of C");
-      }
+      T x = decode(cell, v.copyBytes());
+      sum = sum == null ? x : plus(cell, sum, x);
       count++;
     }
     return new Sum<>(sum, count);
+  }
+
+  /**
+   * One value of {@code cell} (named in a message) as the semiring reads it.
+   *
+   * @throws IllegalArgumentException naming the cell and the value the semiring rejects
+   */
+  T decode(Object cell, byte[] value) {
+    try {
+      return semiring.decode(value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "partial product for cell "
+              + cell
+              + " of C: value '"
+              + new String(value, StandardCharsets.UTF_8)
+              + "' is not a "
+              + semiring.name()
+              + " value ("
+              + e.getMessage()
+              + ")",
+          e);
+    }
+  }
+
+  /** a ⊕ b, an overflow naming {@code cell}. */
+  T plus(Object cell, T a, T b) {
+    try {
+      return semiring.plus(a, b);
+    } catch (ArithmeticException e) {
+      throw new ArithmeticException(e.getMessage() + " summing cell " + cell + " of C");
+    }
   }
 
   byte[] encode(T value) {

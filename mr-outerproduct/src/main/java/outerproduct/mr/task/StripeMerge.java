@@ -35,6 +35,7 @@ final class StripeMerge<T> {
   }
 
   private final Semiring<T> semiring;
+  private final CellFold<T> fold;
   private final long holdBytes;
   private final List<Stripe> held = new ArrayList<>();
   private long heldBytes;
@@ -46,6 +47,7 @@ final class StripeMerge<T> {
   /** With another bound, so that tests reach the intermediate merge. */
   StripeMerge(Semiring<T> semiring, long holdBytes) {
     this.semiring = semiring;
+    this.fold = new CellFold<>(semiring);
     this.holdBytes = holdBytes;
   }
 
@@ -105,29 +107,11 @@ final class StripeMerge<T> {
   }
 
   T decode(String row, byte[] j, byte[] value) {
-    try {
-      return semiring.decode(value);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "partial product for cell "
-              + cellName(row, j)
-              + " of C: value '"
-              + new String(value, java.nio.charset.StandardCharsets.UTF_8)
-              + "' is not a "
-              + semiring.name()
-              + " value ("
-              + e.getMessage()
-              + ")",
-          e);
-    }
+    return fold.decode(cellName(row, j), value);
   }
 
   private T plus(String row, byte[] j, T a, T b) {
-    try {
-      return semiring.plus(a, b);
-    } catch (ArithmeticException e) {
-      throw new ArithmeticException(e.getMessage() + " summing cell " + cellName(row, j) + " of C");
-    }
+    return fold.plus(cellName(row, j), a, b);
   }
 
   private static String cellName(String row, byte[] j) {
