@@ -103,22 +103,7 @@ final class CostModel {
       if (runs.stream().noneMatch(CostModel::carriesWork)) {
         continue;
       }
-      Work work =
-          new Work(
-              median(runs, r -> r.path("machine_cpu_s").asDouble() / products(r)),
-              median(runs, r -> (info(r, "sent_bytes") + info(r, "shuffle_bytes")) / products(r)),
-              median(
-                  runs,
-                  r ->
-                      (info(r, "sent_bytes")
-                              + info(r, "file_bytes")
-                              + info(r, "hdfs_bytes_written"))
-                          / products(r)),
-              median(
-                  runs,
-                  r ->
-                      (info(r, "local_bytes_written") + info(r, "local_bytes_read"))
-                          / products(r)));
+      Work work = work(runs);
       double measured = median(runs, r -> r.path("rate_pp_per_s").asDouble());
       List<Object> cells = new ArrayList<>(List.of((Object[]) group.getKey().split("\t")));
       cells.add(fmt("%.2f", work.cpuSeconds() * 1e6));
@@ -138,23 +123,41 @@ final class CostModel {
     if (lines.isEmpty()) {
       return lines;
     }
-    List<String> table = new ArrayList<>();
+    List<String> table = heading();
+    table.addAll(lines);
+    return table;
+  }
+
+  /** What a partial product cost in {@code runs}: medians over the runs that measured it. */
+  private static Work work(List<JsonNode> runs) {
+    return new Work(
+        median(runs, r -> r.path("machine_cpu_s").asDouble() / products(r)),
+        median(runs, r -> (info(r, "sent_bytes") + info(r, "shuffle_bytes")) / products(r)),
+        median(
+            runs,
+            r ->
+                (info(r, "sent_bytes") + info(r, "file_bytes") + info(r, "hdfs_bytes_written"))
+                    / products(r)),
+        median(
+            runs,
+            r -> (info(r, "local_bytes_written") + info(r, "local_bytes_read")) / products(r)));
+  }
+
+  private static List<String> heading() {
+    int most = NODES[NODES.length - 1];
     StringBuilder heading =
         new StringBuilder(
             "| SCALE | engine | CPU µs | network bytes at "
-                + NODES[NODES.length - 1]
+                + most
                 + " nodes | disk bytes | measured pp/s |");
     StringBuilder rule = new StringBuilder("|---|---|---|---|---|---|");
     for (int nodes : NODES) {
       heading.append(' ').append(nodes).append(nodes == 1 ? " node |" : " nodes |");
       rule.append("---|");
     }
-    heading.append(" binds next at ").append(NODES[NODES.length - 1]).append(" nodes |");
+    heading.append(" binds next at ").append(most).append(" nodes |");
     rule.append("---|");
-    table.add(heading.toString());
-    table.add(rule.toString());
-    table.addAll(lines);
-    return table;
+    return new ArrayList<>(List.of(heading.toString(), rule.toString()));
   }
 
   private static boolean carriesWork(JsonNode r) {
