@@ -1,0 +1,35 @@
+package outerproduct.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What each preset fills in, and that the command line wins over it. */
+class PresetTest {
+
+  @Test
+  void calibrateReachesScale14ForWholeTablesAndQueuesAtScale13() {
+    SweepOptions sweep = new SweepOptions();
+    Preset.CALIBRATE.fillIn(sweep);
+    assertEquals(List.of(10, 12, 13, 14), sweep.scales);
+    assertEquals(13, sweep.queuedAt());
+    assertEquals(List.of(1, 64, 1024), sweep.queuedRows);
+  }
+
+  @Test
+  void scalesGivenOnTheCommandLineQueueAtTheirLargest() {
+    SweepOptions sweep = new SweepOptions();
+    sweep.scales = List.of(10, 12);
+    Preset.CALIBRATE.fillIn(sweep);
+    assertEquals(12, sweep.queuedAt());
+  }
+
+  @Test
+  void theQuickPresetQueuesAtItsOneScale() {
+    SweepOptions sweep = new SweepOptions();
+    Preset.QUICK.fillIn(sweep);
+    assertEquals(List.of(11), sweep.scales);
+    assertEquals(11, sweep.queuedAt());
+  }
+}
