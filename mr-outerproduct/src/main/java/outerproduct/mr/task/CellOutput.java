@@ -1,18 +1,22 @@
 package outerproduct.mr.task;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Value;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
 import outerproduct.kernel.product.Output;
+import outerproduct.kernel.semiring.Semiring;
 import outerproduct.mr.MultiplyConf;
 import outerproduct.mr.OuterProductCounter;
 
 /**
  * How a reducer's final sums reach C ({@link MultiplyConf#OUTPUT}), whichever map output the
- * reducer merged: cells arrive in C's order, each once, with its final sum encoded.
+ * reducer merged: cells arrive in C's order, each once, with its final sum. When the job removes
+ * zeros, a cell whose sum is the semiring's zero is dropped here (counted in {@link
+ * OuterProductCounter#ZEROS_REMOVED}).
  *
  * <p>Through AccumuloOutputFormat, one Mutation per C row (a very long row cut into Mutations of at
  * most {@link MultiplyConf#MUTATION_MAX_CELLS} cells so the reducer's memory stays bounded). Each
@@ -28,30 +32,57 @@ abstract class CellOutput {
   private static final byte[] FAMILY = new byte[0];
 
   final TaskInputOutputContext<?, ?, Object, Object> context;
+  private final CellFold<Object> fold;
+  private final boolean removeZeros;
 
-  private CellOutput(TaskInputOutputContext<?, ?, Object, Object> context) {
+  @SuppressWarnings("unchecked")
+  private CellOutput(TaskInputOutputContext<?, ?, Object, Object> context, MultiplyConf conf) {
     this.context = context;
+    this.fold = new CellFold<>((Semiring<Object>) conf.semiring());
+    this.removeZeros = conf.removeZeros();
   }
 
   static CellOutput of(TaskInputOutputContext<?, ?, Object, Object> context) {
     MultiplyConf conf = new MultiplyConf(context.getConfiguration());
-    return conf.output() == Output.BULK ? new Files(context) : new Mutations(context, conf);
+    return conf.output() == Output.BULK ? new Files(context, conf) : new Mutations(context, conf);
   }
 
-  /** Writes one cell of row {@code row}; rows come in C's order, cells within a row too. */
-  abstract void write(byte[] row, byte[] column, byte[] visibility, byte[] sum)
+  /** Writes a cell's final sum; rows come in C's order, cells within a row too. */
+  void writeSum(byte[] row, byte[] column, byte[] visibility, Object sum)
+      throws IOException, InterruptedException {
+    if (removeZeros && fold.isZero(sum)) {
+      context.getCounter(OuterProductCounter.ZEROS_REMOVED).increment(1);
+    } else {
+      put(row, column, visibility, fold.encode(sum));
+    }
+  }
+
+  /**
+   * {@link #writeSum} of a cell whose one value arrives encoded (the semiring's canonical form).
+   */
+  void writeEncoded(byte[] row, byte[] column, byte[] visibility, byte[] value)
+      throws IOException, InterruptedException {
+    if (removeZeros) {
+      writeSum(row, column, visibility, fold.decode(new CellName(row, column), value));
+    } else {
+      put(row, column, visibility, value);
+    }
+  }
+
+  /** Puts one cell's encoded final sum into C. */
+  abstract void put(byte[] row, byte[] column, byte[] visibility, byte[] sum)
       throws IOException, InterruptedException;
 
   /** Writes what is held, at the end of the task. */
   void flush() throws IOException, InterruptedException {}
 
   private static final class Files extends CellOutput {
-    Files(TaskInputOutputContext<?, ?, Object, Object> context) {
-      super(context);
+    Files(TaskInputOutputContext<?, ?, Object, Object> context, MultiplyConf conf) {
+      super(context, conf);
     }
 
     @Override
-    void write(byte[] row, byte[] column, byte[] visibility, byte[] sum)
+    void put(byte[] row, byte[] column, byte[] visibility, byte[] sum)
         throws IOException, InterruptedException {
       // Bulk-imported with the table's time (the load assigns one), so the key's is a placeholder.
       context.write(new Key(row, FAMILY, column, visibility, 0L), new Value(sum));
@@ -67,13 +98,13 @@ abstract class CellOutput {
     private int cells;
 
     Mutations(TaskInputOutputContext<?, ?, Object, Object> context, MultiplyConf conf) {
-      super(context);
+      super(context, conf);
       table = new Text(conf.cTable());
       maxCells = conf.mutationMaxCells();
     }
 
     @Override
-    void write(byte[] row, byte[] column, byte[] visibility, byte[] sum)
+    void put(byte[] row, byte[] column, byte[] visibility, byte[] sum)
         throws IOException, InterruptedException {
       if (mutation == null || !java.util.Arrays.equals(row, this.row) || cells >= maxCells) {
         flush();
@@ -92,6 +123,18 @@ abstract class CellOutput {
         mutation = null;
         cells = 0;
       }
+    }
+  }
+
+  /** A cell as messages name it: "(i, j)". */
+  private record CellName(byte[] row, byte[] column) {
+    @Override
+    public String toString() {
+      return "("
+          + new String(row, StandardCharsets.UTF_8)
+          + ", "
+          + new String(column, StandardCharsets.UTF_8)
+          + ")";
     }
   }
 }

@@ -106,7 +106,7 @@ final class StripeMerge<T> {
     }
   }
 
-  T decode(String row, byte[] j, byte[] value) {
+  private T decode(String row, byte[] j, byte[] value) {
     return fold.decode(cellName(row, j), value);
   }
 

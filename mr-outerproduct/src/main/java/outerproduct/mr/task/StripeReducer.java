@@ -6,29 +6,24 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Reducer;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.mr.MultiplyConf;
-import outerproduct.mr.OuterProductCounter;
 import outerproduct.mr.io.Stripe;
 
 /**
  * The reducer of a job whose map output is stripes (mappers with a pre-sum window): one call per C
  * row, whose stripes it merges ({@link StripeMerge}) into the row's cells in C's order with their
- * sums; when the job removes zeros a cell whose sum is the semiring's zero is dropped (counted).
- * The sums go to C by the job's {@link CellOutput}. Memory: one row's stripes, as {@link
+ * sums, which go to C by the job's {@link CellOutput}. Memory: one row's stripes, as {@link
  * StripeMerge} bounds them.
  */
 public class StripeReducer extends Reducer<Text, Stripe, Object, Object> {
-  private Semiring<Object> semiring;
   private StripeMerge<Object> merge;
-  private boolean removeZeros;
   private CellOutput output;
 
   @Override
   @SuppressWarnings("unchecked")
   protected void setup(Context context) throws IOException, InterruptedException {
-    MultiplyConf conf = new MultiplyConf(context.getConfiguration());
-    semiring = (Semiring<Object>) conf.semiring();
-    merge = new StripeMerge<>(semiring);
-    removeZeros = conf.removeZeros();
+    merge =
+        new StripeMerge<>(
+            (Semiring<Object>) new MultiplyConf(context.getConfiguration()).semiring());
     output = CellOutput.of(context);
   }
 
@@ -40,14 +35,13 @@ public class StripeReducer extends Reducer<Text, Stripe, Object, Object> {
       merge.add(s, rowName);
     }
     byte[] i = row.copyBytes();
-    var zeros = context.getCounter(OuterProductCounter.ZEROS_REMOVED);
     merge.merge(
         rowName,
         (j, visibility, sum, value, count) -> {
-          if (removeZeros && semiring.isZero(sum != null ? sum : merge.decode(rowName, j, value))) {
-            zeros.increment(1);
+          if (sum != null) {
+            output.writeSum(i, j, visibility, sum);
           } else {
-            output.write(i, j, visibility, sum != null ? semiring.encode(sum) : value);
+            output.writeEncoded(i, j, visibility, value);
           }
         });
   }
