@@ -32,6 +32,7 @@ public final class Stripe implements Writable {
   private int cells;
   private int lastJ = -1;
   private int lastJLength;
+  private long lastJPrefix;
   private int lastVisibility;
   private int lastVisibilityLength;
 
@@ -74,24 +75,28 @@ public final class Stripe implements Writable {
       int vOff,
       int vLen) {
     ensure(length + jLen + visLen + vLen + 3 * 5);
+    long jPrefix = prefix(j, jOff, jLen);
     if (lastJ >= 0) {
       int c =
-          CellOrder.compare(
-              bytes,
-              lastJ,
-              lastJLength,
-              lastVisibility,
-              lastVisibilityLength,
-              j,
-              jOff,
-              jLen,
-              vis,
-              visOff,
-              visLen);
+          jPrefix != lastJPrefix
+              ? Long.compareUnsigned(lastJPrefix, jPrefix)
+              : CellOrder.compare(
+                  bytes,
+                  lastJ,
+                  lastJLength,
+                  lastVisibility,
+                  lastVisibilityLength,
+                  j,
+                  jOff,
+                  jLen,
+                  vis,
+                  visOff,
+                  visLen);
       if (c >= 0) {
         throw new IllegalArgumentException("stripe cells out of C's order or repeated");
       }
     }
+    lastJPrefix = jPrefix;
     lastJ = put(j, jOff, jLen);
     lastJLength = jLen;
     lastVisibility = put(vis, visOff, visLen);
@@ -134,6 +139,7 @@ public final class Stripe implements Writable {
     s.cells = cells;
     s.lastJ = lastJ;
     s.lastJLength = lastJLength;
+    s.lastJPrefix = lastJPrefix;
     s.lastVisibility = lastVisibility;
     s.lastVisibilityLength = lastVisibilityLength;
     return s;
@@ -168,8 +174,8 @@ public final class Stripe implements Writable {
    * cell's j at [{@link #jOffset()}, + {@link #jLength()}), and likewise its visibility and value.
    */
   public static final class Cursor {
-    private final byte[] bytes;
-    private final int end;
+    private byte[] bytes;
+    private int end;
     private int at;
     private int jOff;
     private int jLen;
@@ -177,10 +183,38 @@ public final class Stripe implements Writable {
     private int visLen;
     private int valueOff;
     private int valueLen;
+    private long jPrefix;
 
     Cursor(byte[] bytes, int end) {
       this.bytes = bytes;
       this.end = end;
+    }
+
+    /** A cursor at no cell, to be {@link #moveTo moved} to another's. */
+    public Cursor() {
+      this(new byte[0], 0);
+    }
+
+    /**
+     * Puts this cursor at {@code other}'s cell (in {@code other}'s stripe), so that the cell stays
+     * at hand while {@code other} moves on.
+     */
+    public void moveTo(Cursor other) {
+      bytes = other.bytes;
+      end = other.end;
+      at = other.at;
+      jOff = other.jOff;
+      jLen = other.jLen;
+      visOff = other.visOff;
+      visLen = other.visLen;
+      valueOff = other.valueOff;
+      valueLen = other.valueLen;
+      jPrefix = other.jPrefix;
+    }
+
+    /** Whether this cursor's cell is {@code other}'s (j, visibility). */
+    public boolean isAt(Cursor other) {
+      return jPrefix == other.jPrefix && compareTo(other) == 0;
     }
 
     /** Moves to the next cell; false when there is none. */
@@ -190,6 +224,7 @@ public final class Stripe implements Writable {
       }
       jLen = readLength();
       jOff = at;
+      jPrefix = prefix(bytes, jOff, jLen);
       at += jLen;
       visLen = readLength();
       visOff = at;
@@ -240,8 +275,15 @@ public final class Stripe implements Writable {
       return valueLen;
     }
 
-    /** This cell's (j, visibility) against {@code other}'s, in C's order. */
+    /**
+     * This cell's (j, visibility) against {@code other}'s, in C's order. Most cells of a merge
+     * differ in j's first eight bytes, so those are compared first as one number: the byte-wise
+     * comparison of short arrays was a quarter of a map task's profile samples.
+     */
     public int compareTo(Cursor other) {
+      if (jPrefix != other.jPrefix) {
+        return Long.compareUnsigned(jPrefix, other.jPrefix);
+      }
       return CellOrder.compare(
           bytes,
           jOff,
@@ -256,12 +298,6 @@ public final class Stripe implements Writable {
           other.visLen);
     }
 
-    /** Whether this cell is (j, visibility). */
-    public boolean isAt(byte[] j, byte[] visibility) {
-      return Arrays.equals(bytes, jOff, jOff + jLen, j, 0, j.length)
-          && Arrays.equals(bytes, visOff, visOff + visLen, visibility, 0, visibility.length);
-    }
-
     public byte[] j() {
       return Arrays.copyOfRange(bytes, jOff, jOff + jLen);
     }
@@ -273,6 +309,19 @@ public final class Stripe implements Writable {
     public byte[] value() {
       return Arrays.copyOfRange(bytes, valueOff, valueOff + valueLen);
     }
+  }
+
+  /**
+   * The first eight bytes of {@code b[off, off + len)} as an unsigned big-endian number, zeros
+   * after a shorter array: two arrays' prefixes order as the arrays do, or are equal.
+   */
+  static long prefix(byte[] b, int off, int len) {
+    long p = 0;
+    int n = Math.min(len, Long.BYTES);
+    for (int k = 0; k < n; k++) {
+      p = (p << 8) | (b[off + k] & 0xFF);
+    }
+    return p << (8 * (Long.BYTES - n));
   }
 
   /** C's order of cells within a row: column j, then visibility, each unsigned byte-wise. */

@@ -16,15 +16,15 @@ import outerproduct.mr.io.Stripe;
  * associative and commutative (the Semiring contract). Counts cells in and out.
  */
 public class StripeCombiner extends Reducer<Text, Stripe, Text, Stripe> {
-  private Semiring<Object> semiring;
   private StripeMerge<Object> merge;
   private final Stripe out = new Stripe();
 
   @Override
   @SuppressWarnings("unchecked")
   protected void setup(Context context) {
-    semiring = (Semiring<Object>) new MultiplyConf(context.getConfiguration()).semiring();
-    merge = new StripeMerge<>(semiring);
+    merge =
+        new StripeMerge<>(
+            (Semiring<Object>) new MultiplyConf(context.getConfiguration()).semiring());
   }
 
   @Override
@@ -40,12 +40,12 @@ public class StripeCombiner extends Reducer<Text, Stripe, Text, Stripe> {
     long[] written = {0};
     merge.merge(
         rowName,
-        (j, visibility, sum, value, count) -> {
+        (cell, sum, count) -> {
           if (out.cells() == Stripe.MAX_CELLS) {
             context.write(row, out);
             out.clear();
           }
-          out.add(j, visibility, sum != null ? semiring.encode(sum) : value);
+          merge.append(out, cell, sum);
           written[0]++;
         });
     if (out.cells() > 0) {

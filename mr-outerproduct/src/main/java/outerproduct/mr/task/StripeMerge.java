@@ -1,9 +1,9 @@
 package outerproduct.mr.task;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.PriorityQueue;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.mr.io.Stripe;
 
@@ -18,6 +18,11 @@ import outerproduct.mr.io.Stripe;
  *
  * <p>A cell found in one stripe only is handed on with its value as it came, not decoded: the
  * mappers wrote it with the semiring's encoding already.
+ *
+ * <p>The merge runs on every map output record twice (combiner and reducer), so it allocates
+ * nothing per cell: the stripes' heads are a binary heap of cursors whose smallest is advanced and
+ * sifted down once per cell (not removed and added again), and a cell is handed on as a cursor into
+ * its stripe. A cell's name for a message is formed only when a message needs it.
  */
 final class StripeMerge<T> {
   /** Unmerged stripes a row may hold before they are merged into one. */
@@ -26,18 +31,20 @@ final class StripeMerge<T> {
   /** Receives a row's merged cells, in C's order. */
   interface CellSink<T> {
     /**
+     * @param cell the cell's j and visibility; its value is the cell's one value when {@code sum}
+     *     is null. Valid during the call only.
      * @param sum the ⊕ of the cell's values, or null when it had one value only
-     * @param value the one value, encoded, when {@code sum} is null
      * @param count how many values the cell had
      */
-    void cell(byte[] j, byte[] visibility, T sum, byte[] value, int count)
-        throws IOException, InterruptedException;
+    void cell(Stripe.Cursor cell, T sum, int count) throws IOException, InterruptedException;
   }
 
   private final Semiring<T> semiring;
   private final CellFold<T> fold;
   private final long holdBytes;
   private final List<Stripe> held = new ArrayList<>();
+  private final Stripe.Cursor cell = new Stripe.Cursor();
+  private Stripe.Cursor[] heap = new Stripe.Cursor[8];
   private long heldBytes;
 
   StripeMerge(Semiring<T> semiring) {
@@ -57,64 +64,125 @@ final class StripeMerge<T> {
     heldBytes += stripe.byteLength();
     if (heldBytes > holdBytes && held.size() > 1) {
       Stripe merged = new Stripe();
-      merge(
-          row,
-          (j, vis, sum, value, count) ->
-              merged.add(j, vis, sum == null ? value : semiring.encode(sum)));
+      merge(row, (c, sum, count) -> append(merged, c, sum));
       held.add(merged);
       heldBytes = merged.byteLength();
     }
   }
 
+  /** Appends {@code cell} to {@code stripe} with its sum, or its one value as it came. */
+  void append(Stripe stripe, Stripe.Cursor cell, T sum) {
+    byte[] b = cell.bytes();
+    if (sum == null) {
+      stripe.add(
+          b,
+          cell.jOffset(),
+          cell.jLength(),
+          b,
+          cell.visibilityOffset(),
+          cell.visibilityLength(),
+          b,
+          cell.valueOffset(),
+          cell.valueLength());
+    } else {
+      byte[] v = semiring.encode(sum);
+      stripe.add(
+          b,
+          cell.jOffset(),
+          cell.jLength(),
+          b,
+          cell.visibilityOffset(),
+          cell.visibilityLength(),
+          v,
+          0,
+          v.length);
+    }
+  }
+
   /** Hands the held stripes' cells to {@code sink}, merged, and forgets them. */
   void merge(String row, CellSink<T> sink) throws IOException, InterruptedException {
-    PriorityQueue<Stripe.Cursor> heads = new PriorityQueue<>(Math.max(1, held.size()), ORDER);
+    int size = heads();
+    while (size > 0) {
+      Stripe.Cursor first = heap[0];
+      cell.moveTo(first);
+      size = advanceTop(size);
+      T sum = null;
+      int count = 1;
+      while (size > 0 && heap[0].isAt(cell)) {
+        Stripe.Cursor next = heap[0];
+        if (sum == null) {
+          sum = decode(row, cell);
+        }
+        sum = fold.plus(new CellName(row, cell), sum, decode(row, next));
+        count++;
+        size = advanceTop(size);
+      }
+      sink.cell(cell, sum, count);
+    }
+  }
+
+  /** Puts each held stripe's first cell in the heap, forgets the stripes; returns the heap size. */
+  private int heads() {
+    if (heap.length < held.size()) {
+      heap = new Stripe.Cursor[held.size()];
+    }
+    int size = 0;
     for (Stripe s : held) {
       Stripe.Cursor c = s.cursor();
       if (c.next()) {
-        heads.add(c);
+        heap[size++] = c;
       }
     }
     held.clear();
     heldBytes = 0;
-    while (!heads.isEmpty()) {
-      Stripe.Cursor first = heads.poll();
-      byte[] j = first.j();
-      byte[] visibility = first.visibility();
-      byte[] value = first.value();
-      T sum = null;
-      int count = 1;
-      advance(first, heads);
-      while (!heads.isEmpty() && heads.peek().isAt(j, visibility)) {
-        Stripe.Cursor next = heads.poll();
-        if (sum == null) {
-          sum = decode(row, j, value);
-        }
-        sum = plus(row, j, sum, decode(row, j, next.value()));
-        count++;
-        advance(next, heads);
+    for (int k = size / 2 - 1; k >= 0; k--) {
+      siftDown(k, size);
+    }
+    return size;
+  }
+
+  /** Moves the smallest head to its next cell (or drops it); returns the heap's new size. */
+  private int advanceTop(int size) {
+    if (!heap[0].next()) {
+      heap[0] = heap[--size];
+      heap[size] = null;
+    }
+    siftDown(0, size);
+    return size;
+  }
+
+  private void siftDown(int k, int size) {
+    Stripe.Cursor c = heap[k];
+    int half = size >>> 1;
+    while (k < half) {
+      int child = 2 * k + 1;
+      int right = child + 1;
+      if (right < size && heap[right].compareTo(heap[child]) < 0) {
+        child = right;
       }
-      sink.cell(j, visibility, sum, value, count);
+      if (c.compareTo(heap[child]) <= 0) {
+        break;
+      }
+      heap[k] = heap[child];
+      k = child;
     }
+    heap[k] = c;
   }
 
-  private static final java.util.Comparator<Stripe.Cursor> ORDER = Stripe.Cursor::compareTo;
+  /** The value at {@code in}, read for the cell being merged. */
+  private T decode(String row, Stripe.Cursor in) {
+    return fold.decode(new CellName(row, cell), in.value());
+  }
 
-  private static void advance(Stripe.Cursor c, PriorityQueue<Stripe.Cursor> heads) {
-    if (c.next()) {
-      heads.add(c);
+  /** A cell as messages name it, "(i, j)"; formed only when a message is. */
+  private record CellName(String row, Stripe.Cursor at) {
+    @Override
+    public String toString() {
+      return "("
+          + row
+          + ", "
+          + new String(at.bytes(), at.jOffset(), at.jLength(), StandardCharsets.UTF_8)
+          + ")";
     }
-  }
-
-  private T decode(String row, byte[] j, byte[] value) {
-    return fold.decode(cellName(row, j), value);
-  }
-
-  private T plus(String row, byte[] j, T a, T b) {
-    return fold.plus(cellName(row, j), a, b);
-  }
-
-  private static String cellName(String row, byte[] j) {
-    return "(" + row + ", " + new String(j, java.nio.charset.StandardCharsets.UTF_8) + ")";
   }
 }

@@ -37,11 +37,11 @@ public class StripeReducer extends Reducer<Text, Stripe, Object, Object> {
     byte[] i = row.copyBytes();
     merge.merge(
         rowName,
-        (j, visibility, sum, value, count) -> {
+        (cell, sum, count) -> {
           if (sum != null) {
-            output.writeSum(i, j, visibility, sum);
+            output.writeSum(i, cell.j(), cell.visibility(), sum);
           } else {
-            output.writeEncoded(i, j, visibility, value);
+            output.writeEncoded(i, cell.j(), cell.visibility(), cell.value());
           }
         });
   }

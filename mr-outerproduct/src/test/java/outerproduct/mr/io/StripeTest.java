@@ -47,6 +47,33 @@ class StripeTest {
     assertEquals(expected, got);
   }
 
+  /**
+   * Cursors order cells as C does (j, then visibility, unsigned byte-wise), also where j's share
+   * their first eight bytes or end in zero bytes, which the cursors' numeric prefix cannot tell.
+   */
+  @Property(tries = 500)
+  void cursorsOrderCellsAsCDoes(
+      @ForAll @Size(max = 12) byte[] j1,
+      @ForAll @Size(max = 12) byte[] j2,
+      @ForAll @Size(max = 2) byte[] vis1,
+      @ForAll @Size(max = 2) byte[] vis2,
+      @ForAll boolean sharePrefix) {
+    if (sharePrefix && j1.length >= 8) {
+      j2 = java.util.Arrays.copyOf(j2, Math.max(j2.length, 8));
+      System.arraycopy(j1, 0, j2, 0, 8);
+    }
+    Stripe.Cursor a = new Stripe().add(j1, vis1, bytes("1")).cursor();
+    Stripe.Cursor b = new Stripe().add(j2, vis2, bytes("2")).cursor();
+    a.next();
+    b.next();
+    int expected = java.util.Arrays.compareUnsigned(j1, j2);
+    if (expected == 0) {
+      expected = java.util.Arrays.compareUnsigned(vis1, vis2);
+    }
+    assertEquals(Integer.signum(expected), Integer.signum(a.compareTo(b)));
+    assertEquals(expected == 0, a.isAt(b));
+  }
+
   @Test
   void visibilitiesOrderCellsOfOneColumn() {
     Stripe s = new Stripe().add(bytes("c1"), bytes(""), bytes("1"));

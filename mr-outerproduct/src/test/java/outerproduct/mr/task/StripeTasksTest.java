@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,12 +14,11 @@ import java.util.TreeMap;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
-import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.Value;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
 import org.apache.hadoop.mrunit.types.Pair;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import outerproduct.kernel.semiring.Semirings;
 import outerproduct.mr.MultiplyConf;
 import outerproduct.mr.OuterProductCounter;
@@ -63,10 +63,11 @@ class StripeTasksTest {
     List<String> order = new ArrayList<>();
     merge.merge(
         "r",
-        (j, vis, sum, value, count) -> {
-          order.add(str(j));
-          long v = sum != null ? (Long) sum : Long.parseLong(str(value));
-          assertEquals(null, got.put(str(j), v), "cell handed out twice: " + str(j));
+        (cell, sum, count) -> {
+          String j = str(cell.j());
+          order.add(j);
+          long v = sum != null ? (Long) sum : Long.parseLong(str(cell.value()));
+          assertEquals(null, got.put(j, v), "cell handed out twice: " + j);
         });
     assertEquals(expected, got);
     assertEquals(new ArrayList<>(expected.keySet()), order, "cells in C's order");
@@ -120,16 +121,16 @@ class StripeTasksTest {
   }
 
   @Test
-  void reducerWritesSortedKeysForBulkOutput() throws Exception {
+  void reducerWritesSortedKeysForBulkOutput(@TempDir Path dir) throws Exception {
     ReduceDriver<Text, Stripe, Object, Object> driver =
         ReduceDriver.newReduceDriver(new StripeReducer());
     driver.getConfiguration().set(MultiplyConf.SEMIRING, "plus-times-long");
-    driver.getConfiguration().set(MultiplyConf.OUTPUT, "bulk");
     driver
         .withInput(new Text("r1"), List.of(stripe("c2=-5"), stripe("c1=1", "c2=0"), stripe("c1=2")))
-        .withOutput(new Key("r1", "", "c1", 0L), new Value("3"))
-        .withOutput(new Key("r1", "", "c2", 0L), new Value("-5"))
-        .runTest();
+        .withInput(new Text("r2"), List.of(stripe("c1=4")));
+    assertEquals(List.of("r1 c1 []=3", "r1 c2 []=-5", "r2 c1 []=4"), ReducerFiles.run(driver, dir));
+    assertEquals(
+        3, driver.getCounters().findCounter(OuterProductCounter.ENTRIES_WRITTEN).getValue());
   }
 
   /** A stripe of unlabelled "j=value" cells, given in order. */
