@@ -44,9 +44,8 @@ final class EngineOptions {
               + " 0 = off; auto = "
               + TableMult.SUBSET_PRESUM_CELLS
               + " for row subsets, off for whole tables; iterator-bulk: its window (products per"
-              + " sorted run), unless auto or 0 leave it at "
-              + TableMult.DEFAULT_WINDOW
-              + ". Default: ${DEFAULT-VALUE}.")
+              + " sorted run), unless auto or 0 leave it to the tablet servers' heap."
+              + " Default: ${DEFAULT-VALUE}.")
   String presumText;
 
   long presum;

@@ -6,9 +6,11 @@ import java.util.Objects;
 import java.util.Optional;
 import outerproduct.compare.engine.Engine;
 import outerproduct.compare.report.RunRecords;
+import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.product.Output;
 import outerproduct.kernel.product.WindowSize;
+import outerproduct.mr.MapReduceMultiply;
 import outerproduct.multiply.ExecutionPath;
 
 /** The fields every run record shares (docs/format.md), for runs that finished and that failed. */
@@ -119,12 +121,18 @@ final class RunRecordFields {
     if (path.get().output() == Output.BULK) {
       record
           .put("c_durability", "bulk import")
-          .put("file_compression", Objects.requireNonNullElse(settings.bulkCompression(), "gz"));
+          .put(
+              "file_compression",
+              Objects.requireNonNullElse(
+                  settings.bulkCompression(),
+                  engine == Engine.MR_BULK_BASELINE
+                      ? MapReduceMultiply.UNTUNED_COMPRESSION
+                      : FileCompression.NEW_TABLE));
     } else {
       record.put("c_durability", "default (sync)");
     }
     switch (path.get().engine()) {
-      case ITERATOR -> record.put("presum", Engine.bulkWindow(settings));
+      case ITERATOR -> record.put("presum", WindowSize.text(Engine.bulkWindow(settings)));
       case MAPREDUCE ->
           record.put(
               "presum",

@@ -13,6 +13,7 @@ import static outerproduct.iterator.RemoteWriteIterator.WRITER_THREADS_OPTION;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Map;
+import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -38,7 +39,11 @@ final class ProductWriters {
   private final int window;
   private final Map<String, String> fileProperties;
 
-  private ProductWriters(Map<String, String> options) {
+  /**
+   * @param autoWindow the window when the options leave it to the tablet server ({@link
+   *     ServerWindow})
+   */
+  private ProductWriters(Map<String, String> options, int autoWindow) {
     output = outputOf(options);
     presum = cells(options, PRESUM_OPTION, 0);
     writerMemory =
@@ -48,8 +53,8 @@ final class ProductWriters {
         (int)
             IteratorOptionChecks.positiveLong(
                 NAME, options, WRITER_THREADS_OPTION, DEFAULT_WRITER_THREADS);
-    window = cells(options, WINDOW_OPTION, TableMult.DEFAULT_WINDOW);
-    if (window == 0) {
+    window = options.containsKey(WINDOW_OPTION) ? cells(options, WINDOW_OPTION, 0) : autoWindow;
+    if (options.containsKey(WINDOW_OPTION) && window == 0) {
       throw new IllegalArgumentException(
           NAME + ": option '" + WINDOW_OPTION + "' must be at least 1 cell, got 0");
     }
@@ -63,7 +68,13 @@ final class ProductWriters {
    * @throws IllegalArgumentException naming the option and its value
    */
   static ProductWriters check(Map<String, String> options) {
-    return new ProductWriters(options);
+    return new ProductWriters(options, 1);
+  }
+
+  /** The writers of a stack in a tablet server, an automatic window sized to it. */
+  static ProductWriters inTabletServer(Map<String, String> options, IteratorEnvironment env) {
+    return new ProductWriters(
+        options, options.containsKey(WINDOW_OPTION) ? 1 : ServerWindow.products(env));
   }
 
   private static Output outputOf(Map<String, String> options) {

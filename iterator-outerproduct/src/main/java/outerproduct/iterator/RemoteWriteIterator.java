@@ -134,8 +134,8 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
   /**
    * Bulk output: each call's products go into sorted files under {@code stagingUri} (on a file
    * system the tablet servers and the client share), sorted and ⊕-ed in windows of up to {@code
-   * windowProducts} products, for the client to import once every tablet is done ({@link
-   * StretchFiles}).
+   * windowProducts} products ({@link WindowSize#AUTO}: sized by each tablet server, {@link
+   * ServerWindow}), for the client to import once every tablet is done ({@link StretchFiles}).
    *
    * @param compression the files' {@code table.file.compress.type}; null for Accumulo's default
    */
@@ -143,8 +143,10 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
       IteratorSetting setting, String stagingUri, long windowProducts, String compression) {
     setting.addOption(OUTPUT_OPTION, Output.BULK.label());
     setting.addOption(STAGING_OPTION, stagingUri);
-    setting.addOption(
-        WINDOW_OPTION, Long.toString(WindowSize.check(WINDOW_OPTION, windowProducts)));
+    if (windowProducts != WindowSize.AUTO) {
+      setting.addOption(
+          WINDOW_OPTION, Long.toString(WindowSize.checkOn(WINDOW_OPTION, windowProducts)));
+    }
     if (compression != null) {
       setting.addOption(FILE_COMPRESSION_OPTION, compression);
     }
@@ -176,7 +178,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     named.put(STAGING_OPTION, "bulk: the staging directory's URI, shared with the client");
     named.put(
         WINDOW_OPTION,
-        "bulk: products sorted in memory per run (default " + TableMult.DEFAULT_WINDOW + ")");
+        "bulk: products sorted in memory per run (default: sized to the tablet server's heap)");
     named.put(FILE_COMPRESSION_OPTION, "bulk: the files' compression (TableMult: C's)");
     return new IteratorOptions(
         "remoteWrite", "writes partial products to C and/or CT", named, null);
@@ -209,7 +211,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     semiring = Semirings.forName(options.get(SEMIRING_OPTION));
     c = options.get(C_OPTION);
     ct = options.get(CT_OPTION);
-    writers = ProductWriters.check(options);
+    writers = ProductWriters.inTabletServer(options, env);
     monitorEntries = IteratorOptionChecks.positiveLong(NAME, options, MONITOR_ENTRIES_OPTION, 0);
     monitorMillis = IteratorOptionChecks.positiveLong(NAME, options, MONITOR_MILLIS_OPTION, 0);
   }

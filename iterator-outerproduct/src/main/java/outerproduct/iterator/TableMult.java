@@ -56,11 +56,6 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   public static final String SCAN_TYPE_HINT = "tablemult";
 
   /**
-   * Bulk output's products per sorted run and tablet unless asked otherwise ({@link #bulkFiles}).
-   */
-  public static final int DEFAULT_WINDOW = 1 << 19;
-
-  /**
    * Totals over every tablet of B. {@code seconds} runs from the call to C complete; {@code phases}
    * splits it on the client's clock, in order: connect, prepare_results (C checked or created and
    * taken for this multiply), executor_check, hosting_before (where B's and C's tablets are, once
@@ -207,13 +202,16 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   }
 
   /**
-   * Bulk output: products held per tablet before they are sorted, ⊕-ed and spilled as a run
-   * (default {@value #DEFAULT_WINDOW}); the files' compression ({@value
-   * FileCompression#COMPRESSIONS}; null: C's {@code table.file.compress.type}, as C's own
-   * compactions would write them).
+   * Bulk output: products held per tablet before they are sorted, ⊕-ed and spilled as a run ({@link
+   * WindowSize#AUTO}, the default: sized by each tablet server to its heap and TableMult scan
+   * threads, {@link ServerWindow}); the files' compression ({@value FileCompression#COMPRESSIONS};
+   * null: C's {@code table.file.compress.type}, as C's own compactions would write them).
    */
   public TableMult bulkFiles(long windowProducts, String compression) {
-    writing.window = WindowSize.checkOn("window", windowProducts);
+    writing.window =
+        windowProducts == WindowSize.AUTO
+            ? WindowSize.AUTO
+            : WindowSize.checkOn("window", windowProducts);
     writing.fileCompression = FileCompression.check(compression);
     return this;
   }

@@ -20,7 +20,7 @@ final class WriteSettings {
   int writerThreads = RemoteWriteIterator.DEFAULT_WRITER_THREADS;
   Output output = Output.BATCH_WRITER;
   String staging;
-  long window = TableMult.DEFAULT_WINDOW;
+  long window = WindowSize.AUTO;
   String fileCompression;
 
   /** The pre-sum bound a multiply runs with: {@code auto} is on for row subsets only. */

@@ -85,7 +85,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
   public static final long DEFAULT_PRESUM = WindowSize.AUTO;
 
   /** The bulk files' compression of {@link #untuned()}: Accumulo's default. */
-  static final String UNTUNED_COMPRESSION = "gz";
+  public static final String UNTUNED_COMPRESSION = "gz";
 
   private final Configuration base;
   private final java.nio.file.Path clientPropertiesFile;

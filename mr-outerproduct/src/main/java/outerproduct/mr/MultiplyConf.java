@@ -48,12 +48,6 @@ public final class MultiplyConf {
    */
   public static final String PRESUM_PRODUCTS = PREFIX + "presum.products";
 
-  /**
-   * Heap per product the automatic window budgets: 16 bytes in the window's arrays (a long, an int,
-   * a reference) and up to 16 for a value object the semiring does not share.
-   */
-  static final int WINDOW_BYTES_PER_PRODUCT = 32;
-
   /** How the reducers write C: an {@link Output} label (batchwriter, the default, or bulk). */
   public static final String OUTPUT = PREFIX + "output";
 
@@ -98,12 +92,12 @@ public final class MultiplyConf {
   }
 
   /**
-   * The map task's pre-sum window. Automatic: a quarter of the heap the sort buffer leaves ({@code
-   * mapreduce.task.io.sort.mb}) at {@value #WINDOW_BYTES_PER_PRODUCT} bytes a product: 2.2M
-   * products in a 384 MB heap with Hadoop's 100 MB sort buffer. The window's arrays grow by
-   * doubling, the scanners and the JVM need the rest, and the task's resident set must stay inside
-   * its container: at SCALE 13 a 4.4M window (half) peaked at 525 MB in a 512 MB container, 2M at
-   * 450 MB, 1M at 400 MB, and the job took the same time with each (docs/mr-engine.md#tuning).
+   * The map task's pre-sum window. Automatic: {@link WindowSize#forHeap}, a quarter of the heap the
+   * sort buffer leaves ({@code mapreduce.task.io.sort.mb}) at 32 bytes a product: 2.2M products in
+   * a 384 MB heap with Hadoop's 100 MB sort buffer. The window's arrays grow by doubling, the
+   * scanners and the JVM need the rest, and the task's resident set must stay inside its container:
+   * at SCALE 13 a 4.4M window (half) peaked at 525 MB in a 512 MB container, 2M at 450 MB, 1M at
+   * 400 MB, and the job took the same time with each (docs/mr-engine.md#tuning).
    *
    * @param maxHeapBytes the task JVM's maximum heap
    * @throws IllegalArgumentException naming {@link #PRESUM_PRODUCTS} when out of range
@@ -114,8 +108,7 @@ public final class MultiplyConf {
       return WindowSize.check(PRESUM_PRODUCTS, products);
     }
     long sortBuffer = conf.getLong(MRJobConfig.IO_SORT_MB, MRJobConfig.DEFAULT_IO_SORT_MB) << 20;
-    long budget = Math.max(0, maxHeapBytes - sortBuffer) / 4 / WINDOW_BYTES_PER_PRODUCT;
-    return (int) Math.min(budget, WindowSize.MAX_PRODUCTS);
+    return WindowSize.forHeap(maxHeapBytes, sortBuffer, 1);
   }
 
   public Output output() {

@@ -8,10 +8,10 @@ import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 import org.apache.hadoop.io.Text;
 import outerproduct.iterator.ResultTables;
-import outerproduct.iterator.TableMult;
 import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.cli.Choice;
 import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.product.WindowSize;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.mr.MapReduceMultiply;
 import outerproduct.mr.UberMode;
@@ -181,11 +181,12 @@ public enum Engine implements Choice {
   }
 
   /**
-   * Bulk output's window: the pre-sum setting when it names a number of products, else TableMult's
-   * default (a window is never off: it is how the files get sorted).
+   * Bulk output's window: the pre-sum setting when it names a number of products, else sized by the
+   * tablet servers ({@link WindowSize#AUTO}; a window is never off: it is how the files get
+   * sorted).
    */
   public static long bulkWindow(Settings settings) {
-    return settings.presum() > 0 ? settings.presum() : TableMult.DEFAULT_WINDOW;
+    return settings.presum() > 0 ? settings.presum() : WindowSize.AUTO;
   }
 
   /** Whether {@link #createResult} can make C before the request (all but {@code auto}). */

@@ -105,7 +105,8 @@ public final class TableMultCommand implements Callable<Integer> {
       paramLabel = "PRODUCTS",
       description =
           "Bulk output: products held in memory per tablet, then sorted, summed and spilled as"
-              + " a run. Default: 524288.")
+              + " a run. Default: sized by each tablet server (a quarter of its heap shared by"
+              + " its TableMult scan threads, 32 bytes a product).")
   Long window;
 
   @Option(
@@ -222,7 +223,7 @@ public final class TableMultCommand implements Callable<Integer> {
       mult.staging(staging);
     }
     if (window != null || fileCompression != null) {
-      mult.bulkFiles(window != null ? window : TableMult.DEFAULT_WINDOW, fileCompression);
+      mult.bulkFiles(window != null ? window : WindowSize.AUTO, fileCompression);
     }
     if (removeZeros) {
       mult.removeZeros();

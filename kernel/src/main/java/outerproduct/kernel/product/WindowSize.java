@@ -13,7 +13,24 @@ public final class WindowSize {
   /** As an option's value: let the engine size the window ({@code auto}). */
   public static final long AUTO = -1;
 
+  /**
+   * Heap per product a window sized to a heap budgets: 16 bytes in the window's arrays (a long, an
+   * int, a reference) and up to 16 for a value object the semiring does not share.
+   */
+  public static final int BYTES_PER_PRODUCT = 32;
+
   private WindowSize() {}
+
+  /**
+   * A window sized to a JVM's heap: a quarter of what {@code reservedBytes} leave of {@code
+   * maxHeapBytes}, shared by {@code windows} windows that may be full at once, at {@value
+   * #BYTES_PER_PRODUCT} bytes a product, at most {@link #MAX_PRODUCTS}. The other three quarters
+   * are for the window's arrays doubling as they grow and for everything else the JVM holds.
+   */
+  public static int forHeap(long maxHeapBytes, long reservedBytes, int windows) {
+    long budget = Math.max(0, maxHeapBytes - reservedBytes) / 4 / Math.max(1, windows);
+    return (int) Math.min(budget / BYTES_PER_PRODUCT, MAX_PRODUCTS);
+  }
 
   /**
    * Checks a window size: 0 (off) up to {@link #MAX_PRODUCTS}.

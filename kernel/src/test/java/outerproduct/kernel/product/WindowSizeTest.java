@@ -22,6 +22,15 @@ class WindowSizeTest {
   }
 
   @Test
+  void aWindowSizedToAHeapTakesAQuarterOfWhatIsLeftSharedByTheWindows() {
+    long mb = 1 << 20;
+    assertEquals(3072 * mb / 4 / 4 / 32, WindowSize.forHeap(3072 * mb, 0, 4));
+    assertEquals((384 - 100) * mb / 4 / 32, WindowSize.forHeap(384 * mb, 100 * mb, 1));
+    assertEquals(0, WindowSize.forHeap(100 * mb, 200 * mb, 1), "nothing left: no window");
+    assertEquals(WindowSize.MAX_PRODUCTS, WindowSize.forHeap(Long.MAX_VALUE / 2, 0, 1));
+  }
+
+  @Test
   void checkAcceptsOffAndTheBoundAndNamesTheOptionOtherwise() {
     assertEquals(0, WindowSize.check("option 'presum'", 0));
     assertEquals(
