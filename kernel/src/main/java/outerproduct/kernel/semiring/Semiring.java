@@ -34,7 +34,11 @@ public interface Semiring<T> {
    */
   T decode(byte[] value);
 
-  /** Encodes a value in canonical form as UTF-8 text. */
+  /**
+   * Encodes a value in canonical form as UTF-8 text. The array is the caller's to read, never to
+   * change: an implementation may hand out one array for equal values (the built-in long semiring
+   * does for small ones).
+   */
   byte[] encode(T value);
 
   /**

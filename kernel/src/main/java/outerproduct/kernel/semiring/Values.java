@@ -25,8 +25,26 @@ final class Values {
     return text.getBytes(StandardCharsets.UTF_8);
   }
 
-  /** Long.toString as UTF-8 bytes without going through a String: the hot path of the engines. */
+  /**
+   * Encodings of the small values most cells hold, shared: at SCALE 14 encoding sums was 17% of a
+   * map task's profile samples, nearly all of it allocating and dividing for one or two digits.
+   */
+  private static final byte[][] SMALL = new byte[1024][];
+
+  static {
+    for (int v = 0; v < SMALL.length; v++) {
+      SMALL[v] = Integer.toString(v).getBytes(StandardCharsets.US_ASCII);
+    }
+  }
+
+  /**
+   * Long.toString as UTF-8 bytes without going through a String: the hot path of the engines. The
+   * array of a small value is shared ({@link Semiring#encode} says callers never change it).
+   */
   static byte[] bytes(long v) {
+    if (v >= 0 && v < SMALL.length) {
+      return SMALL[(int) v];
+    }
     if (v == Long.MIN_VALUE) {
       return bytes(Long.toString(v));
     }

@@ -111,8 +111,12 @@ class SemiringsTest {
   @Test
   void longEncodingMatchesLongToString() {
     Semiring<Long> s = new PlusTimesLong();
-    for (long v : new long[] {0, 1, -1, 9, 10, -10, 123456789, Long.MAX_VALUE, Long.MIN_VALUE}) {
+    for (long v :
+        new long[] {0, 1, -1, 9, 10, -10, 1023, 1024, 123456789, Long.MAX_VALUE, Long.MIN_VALUE}) {
       assertArrayEquals(utf8(Long.toString(v)), s.encode(v));
+    }
+    for (long v = -2000; v <= 2000; v++) {
+      assertArrayEquals(utf8(Long.toString(v)), s.encode(v), "encoding of " + v);
     }
   }
 
