@@ -43,7 +43,8 @@ final class EngineOptions {
           "Iterator engine: products held per tablet, then sorted and summed before writing;"
               + " 0 = off; auto = "
               + TableMult.SUBSET_PRESUM_CELLS
-              + " for row subsets, off for whole tables; iterator-bulk: its window (products per"
+              + " for row subsets, sized to the tablet servers' heap for whole tables;"
+              + " iterator-bulk: its window (products per"
               + " sorted run), unless auto or 0 leave it to the tablet servers' heap."
               + " Default: ${DEFAULT-VALUE}.")
   String presumText;

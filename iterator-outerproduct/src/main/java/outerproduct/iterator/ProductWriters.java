@@ -40,12 +40,12 @@ final class ProductWriters {
   private final Map<String, String> fileProperties;
 
   /**
-   * @param autoWindow the window when the options leave it to the tablet server ({@link
-   *     ServerWindow})
+   * @param autoWindow the pre-sum or bulk window when the options leave it to the tablet server
+   *     ({@link ServerWindow})
    */
   private ProductWriters(Map<String, String> options, int autoWindow) {
     output = outputOf(options);
-    presum = cells(options, PRESUM_OPTION, 0);
+    presum = options.containsKey(PRESUM_OPTION) ? cells(options, PRESUM_OPTION, 0) : autoWindow;
     writerMemory =
         IteratorOptionChecks.positiveLong(
             NAME, options, WRITER_MEMORY_OPTION, DEFAULT_WRITER_MEMORY);
@@ -73,8 +73,8 @@ final class ProductWriters {
 
   /** The writers of a stack in a tablet server, an automatic window sized to it. */
   static ProductWriters inTabletServer(Map<String, String> options, IteratorEnvironment env) {
-    return new ProductWriters(
-        options, options.containsKey(WINDOW_OPTION) ? 1 : ServerWindow.products(env));
+    boolean sized = options.containsKey(WINDOW_OPTION) && options.containsKey(PRESUM_OPTION);
+    return new ProductWriters(options, sized ? 1 : ServerWindow.products(env));
   }
 
   private static Output outputOf(Map<String, String> options) {

@@ -163,7 +163,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
         PRESUM_OPTION,
         "products held per tablet, then sorted and summed per cell before writing, at most "
             + WindowSize.MAX_PRODUCTS
-            + " (16 to 32 bytes each); 0 = off");
+            + " (16 to 32 bytes each); 0 = off; default: sized to the tablet server's heap");
     named.put(
         MONITOR_ENTRIES_OPTION,
         "return a monitoring entry after about this many products; 0 = never");

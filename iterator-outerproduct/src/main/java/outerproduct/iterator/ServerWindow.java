@@ -5,11 +5,12 @@ import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import outerproduct.kernel.product.WindowSize;
 
 /**
- * The bulk output window a tablet server holds per scan when the multiply leaves its size to the
- * server ({@code auto}, the default): {@link WindowSize#forHeap} of the tablet server's heap,
- * shared by the threads of the scan executor that runs TableMult's scans of B (each may hold a full
- * window at once). A 3 GB tablet server with a 4-thread executor holds up to 6.3M products a scan,
- * so at most a quarter of its heap in windows; with Accumulo's default 16-thread executor, 1.6M.
+ * The window (bulk output's, or BatchWriter output's pre-sum for a whole table) a tablet server
+ * holds per scan when the multiply leaves its size to the server ({@code auto}, the default):
+ * {@link WindowSize#forHeap} of the tablet server's heap, shared by the threads of the scan
+ * executor that runs TableMult's scans of B (each may hold a full window at once). A 3 GB tablet
+ * server with a 4-thread executor holds up to 6.3M products a scan, so at most a quarter of its
+ * heap in windows; with Accumulo's default 16-thread executor, 1.6M.
  */
 final class ServerWindow {
   /**

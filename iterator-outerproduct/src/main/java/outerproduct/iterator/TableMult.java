@@ -48,8 +48,8 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
    * reach the tablet servers sorted, once per cell, as long as a tablet's share of them fits. 16 to
    * 32 bytes per product ({@link outerproduct.kernel.product.SortedWindow}), so at most ~17 MB per
    * tablet under scan, and a tablet server holds at most as many as its TableMult scan executor has
-   * threads (4 on the embedded cluster). Whole tables keep it off unless asked: their windows must
-   * be far larger to pay (performance.md).
+   * threads (4 on the embedded cluster). A whole table's window is left to each tablet server's
+   * heap ({@link ServerWindow}): its windows must be far larger to pay (performance.md).
    */
   public static final int SUBSET_PRESUM_CELLS = 1 << 19;
 
@@ -173,8 +173,8 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
    * Hold up to this many products per tablet (and call of the stack), then sort them, ⊕ each cell's
    * and write the cells in key order, which C's in-memory maps take faster than products in arrival
    * order; 0 = off; {@link WindowSize#AUTO} (the default) = {@value #SUBSET_PRESUM_CELLS} for a row
-   * subset, off for the whole table. The window grows with the products it holds, so a small
-   * request costs little; C's combiner sums across windows.
+   * subset, sized by each tablet server to its heap for the whole table. The window grows with the
+   * products it holds, so a small request costs little; C's combiner sums across windows.
    */
   public TableMult presum(long products) {
     writing.presum = products == WindowSize.AUTO ? products : WindowSize.check("presum", products);

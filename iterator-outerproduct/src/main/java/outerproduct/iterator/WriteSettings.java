@@ -23,12 +23,16 @@ final class WriteSettings {
   long window = WindowSize.AUTO;
   String fileCompression;
 
-  /** The pre-sum bound a multiply runs with: {@code auto} is on for row subsets only. */
+  /**
+   * The pre-sum bound a multiply runs with: {@code auto} is {@link TableMult#SUBSET_PRESUM_CELLS}
+   * for a row subset and, for a whole table, left to each tablet server's heap ({@link
+   * ServerWindow}).
+   */
   long presumCells(boolean wholeTable) {
-    if (presum != WindowSize.AUTO) {
+    if (presum != WindowSize.AUTO || wholeTable) {
       return presum;
     }
-    return wholeTable ? 0 : TableMult.SUBSET_PRESUM_CELLS;
+    return TableMult.SUBSET_PRESUM_CELLS;
   }
 
   /**
@@ -47,7 +51,10 @@ final class WriteSettings {
     RemoteWriteIterator.setResultTables(s, c, ct);
     RemoteWriteIterator.setConnection(s, clientProperties);
     RemoteWriteIterator.setSemiring(s, semiring);
-    RemoteWriteIterator.setPresum(s, presumCells(wholeTable));
+    long presumCells = presumCells(wholeTable);
+    if (presumCells != WindowSize.AUTO) {
+      RemoteWriteIterator.setPresum(s, presumCells);
+    }
     RemoteWriteIterator.setMonitoring(s, monitorEntries, monitorMillis);
     RemoteWriteIterator.setWriter(s, writerMemory, writerThreads);
     if (output == Output.BULK) {

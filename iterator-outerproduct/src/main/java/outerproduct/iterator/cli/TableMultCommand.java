@@ -79,7 +79,8 @@ public final class TableMultCommand implements Callable<Integer> {
           "Products held per tablet, then sorted and summed per cell before writing; 0 = off;"
               + " auto = "
               + TableMult.SUBSET_PRESUM_CELLS
-              + " for a row subset (--rows), off for the whole table. Default: ${DEFAULT-VALUE}.")
+              + " for a row subset (--rows), sized to each tablet server's heap for the whole"
+              + " table. Default: ${DEFAULT-VALUE}.")
   String presum;
 
   @Option(
