@@ -101,21 +101,31 @@ final class RunRecordFields {
           .put("estimate_pp", asked.estimate().partialProducts())
           .put("t_estimate_s", asked.estimate().seconds());
     }
-    putEngineSettings(record, asked.engine(), in.settings());
+    putEngineSettings(record, asked.engine(), in.settings(), asked.workload() == Workload.WHOLE);
     return record;
   }
+
+  /** A record's presum when each tablet server sized the window to its heap. */
+  static final String SERVER_SIZED = "tablet server's heap";
 
   /**
    * The run-wide presum and c_durability are the iterator engine's; other engines say their own
    * (iterator-bulk: its window of products per sorted run, and no write-ahead log).
    */
   private static void putEngineSettings(
-      ObjectNode record, Engine engine, Engine.Settings settings) {
+      ObjectNode record, Engine engine, Engine.Settings settings, boolean wholeTable) {
     Optional<ExecutionPath> path =
         engine == Engine.MR_BULK_BASELINE
             ? Optional.of(ExecutionPath.MR_BULK)
             : engine.path().filter(p -> p != ExecutionPath.AUTO);
-    if (path.isEmpty() || path.get() == ExecutionPath.ITERATOR) {
+    if (path.isEmpty()) {
+      return;
+    }
+    if (path.get() == ExecutionPath.ITERATOR) {
+      if (wholeTable && settings.presum() == WindowSize.AUTO) {
+        // auto meant no window for a whole table before the tablet servers sized it.
+        record.put("presum", SERVER_SIZED);
+      }
       return;
     }
     if (path.get().output() == Output.BULK) {
@@ -132,7 +142,12 @@ final class RunRecordFields {
       record.put("c_durability", "default (sync)");
     }
     switch (path.get().engine()) {
-      case ITERATOR -> record.put("presum", WindowSize.text(Engine.bulkWindow(settings)));
+      case ITERATOR ->
+          record.put(
+              "presum",
+              Engine.bulkWindow(settings) == WindowSize.AUTO
+                  ? SERVER_SIZED
+                  : Long.toString(Engine.bulkWindow(settings)));
       case MAPREDUCE ->
           record.put(
               "presum",

@@ -110,7 +110,8 @@ final class Verdicts {
 
   /**
    * True when the iterator engine's whole-table runs at this SCALE wrote without pre-sum: {@code
-   * --presum 0}, or {@code auto}, which is off for whole tables.
+   * --presum 0}, or {@code auto} in a record made before the tablet servers sized a whole table's
+   * window (those say "tablet server's heap").
    */
   private boolean presumOff(int scale) {
     return summary.records().stream()
