@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.util.Arrays;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import outerproduct.kernel.product.BytePrefix;
 
 /**
  * One sorted run of bulk output on its way to a merge ({@link SortedSpills}): cells in key order,
@@ -103,7 +104,7 @@ final class SpillRun {
   /**
    * Reads a run front to back: {@link #next} then the current cell's parts. It parses its own
    * buffer: a {@code DataInputStream} takes a lock per byte read, and a cell is a dozen reads. Each
-   * id also gets its first 8 bytes as an unsigned number ({@link #prefix}), so that the merge
+   * id also gets its first 8 bytes as an unsigned number ({@link BytePrefix}), so that the merge
    * orders most cells without comparing arrays.
    */
   static final class Reader implements Closeable {
@@ -137,10 +138,10 @@ final class SpillRun {
       }
       if ((flags & SAME_ROW) == 0) {
         row = read();
-        rowPrefix = prefix(row);
+        rowPrefix = BytePrefix.of(row);
       }
       qualifier = read();
-      qualifierPrefix = prefix(qualifier);
+      qualifierPrefix = BytePrefix.of(qualifier);
       if ((flags & SAME_VISIBILITY) == 0) {
         visibility = read();
       }
@@ -202,17 +203,8 @@ final class SpillRun {
     }
   }
 
-  /** The first 8 bytes of {@code id} as an unsigned number, zero-padded: ordered as ids are. */
-  static long prefix(byte[] id) {
-    long prefix = 0;
-    for (int n = 0; n < Long.BYTES; n++) {
-      prefix = prefix << 8 | (n < id.length ? id[n] & 0xff : 0);
-    }
-    return prefix;
-  }
-
   /**
-   * Compares two ids given with their {@link #prefix}es. Equal prefixes of ids no longer than 8
+   * Compares two ids given with their {@link BytePrefix}es. Equal prefixes of ids no longer than 8
    * bytes mean the longer id is the shorter one followed by zeros, so the lengths decide.
    */
   static int compareIds(long prefixA, byte[] a, long prefixB, byte[] b) {

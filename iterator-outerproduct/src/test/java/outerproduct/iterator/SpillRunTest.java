@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import outerproduct.kernel.product.BytePrefix;
 
 /** The merge's id order against Accumulo's (unsigned bytes, a prefix first). */
 class SpillRunTest {
@@ -18,8 +19,7 @@ class SpillRunTest {
       byte[] a = id(random);
       byte[] b = random.nextInt(4) == 0 ? extended(a, random) : id(random);
       int expected = Integer.signum(Arrays.compareUnsigned(a, b));
-      int actual =
-          Integer.signum(SpillRun.compareIds(SpillRun.prefix(a), a, SpillRun.prefix(b), b));
+      int actual = Integer.signum(SpillRun.compareIds(BytePrefix.of(a), a, BytePrefix.of(b), b));
       assertEquals(expected, actual, () -> Arrays.toString(a) + " vs " + Arrays.toString(b));
     }
   }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.io.WritableUtils;
+import outerproduct.kernel.product.BytePrefix;
 
 /**
  * A run of cells of one C row, in C's order (column j, then visibility), each with its value as the
@@ -75,7 +76,7 @@ public final class Stripe implements Writable {
       int vOff,
       int vLen) {
     ensure(length + jLen + visLen + vLen + 3 * 5);
-    long jPrefix = prefix(j, jOff, jLen);
+    long jPrefix = BytePrefix.of(j, jOff, jLen);
     if (lastJ >= 0) {
       int c =
           jPrefix != lastJPrefix
@@ -224,7 +225,7 @@ public final class Stripe implements Writable {
       }
       jLen = readLength();
       jOff = at;
-      jPrefix = prefix(bytes, jOff, jLen);
+      jPrefix = BytePrefix.of(bytes, jOff, jLen);
       at += jLen;
       visLen = readLength();
       visOff = at;
@@ -309,19 +310,6 @@ public final class Stripe implements Writable {
     public byte[] value() {
       return Arrays.copyOfRange(bytes, valueOff, valueOff + valueLen);
     }
-  }
-
-  /**
-   * The first eight bytes of {@code b[off, off + len)} as an unsigned big-endian number, zeros
-   * after a shorter array: two arrays' prefixes order as the arrays do, or are equal.
-   */
-  static long prefix(byte[] b, int off, int len) {
-    long p = 0;
-    int n = Math.min(len, Long.BYTES);
-    for (int k = 0; k < n; k++) {
-      p = (p << 8) | (b[off + k] & 0xFF);
-    }
-    return p << (8 * (Long.BYTES - n));
   }
 
   /** C's order of cells within a row: column j, then visibility, each unsigned byte-wise. */
