@@ -28,6 +28,8 @@ public final class Stripe implements Writable {
    */
   public static final int MAX_CELLS = 1 << 16;
 
+  private static final byte[] NO_VISIBILITY = new byte[0];
+
   private byte[] bytes = new byte[256];
   private int length;
   private int cells;
@@ -303,8 +305,9 @@ public final class Stripe implements Writable {
       return Arrays.copyOfRange(bytes, jOff, jOff + jLen);
     }
 
+    /** A copy of the visibility; one shared empty array when it is empty (most cells). */
     public byte[] visibility() {
-      return Arrays.copyOfRange(bytes, visOff, visOff + visLen);
+      return visLen == 0 ? NO_VISIBILITY : Arrays.copyOfRange(bytes, visOff, visOff + visLen);
     }
 
     public byte[] value() {
