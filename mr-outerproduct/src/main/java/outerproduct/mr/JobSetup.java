@@ -34,9 +34,10 @@ import outerproduct.mr.task.StripeReducer;
 import outerproduct.mr.task.SumReducer;
 
 /**
- * Turns a {@link JobSpec} into a Hadoop job: AccumuloInputFormat over B, the kernel's mapper, the
- * semiring's ⊕ as combiner, reducers partitioned by C's split rows and writing through
- * AccumuloOutputFormat or as RFiles, and the latency settings every multiply gets.
+ * Turns a {@link JobSpec} into a Hadoop job: AccumuloInputFormat over B (one map per tablet, or per
+ * range of about equal work), the kernel's mapper, the semiring's ⊕ as combiner, reducers
+ * partitioned by C's split rows and writing through AccumuloOutputFormat or as RFiles, and the
+ * latency settings every multiply gets.
  */
 final class JobSetup {
   static final int COMPLETION_POLL_MILLIS = 200;
@@ -138,7 +139,10 @@ final class JobSetup {
             .clientPropertiesPath(dir.clientProperties().toString())
             .table(spec.b());
     RowRanges rows = spec.rows();
-    if (!rows.isAll()) {
+    if (spec.inputRanges() != null) {
+      // One map per range, each range spanning tablets as it must (docs/mr-engine.md#tuning).
+      input.ranges(spec.inputRanges()).autoAdjustRanges(false);
+    } else if (!rows.isAll()) {
       // One range per row would make AccumuloInputFormat open a scan (and a client) per row, and
       // the mapper one scan of AT per row: thousands of round trips for a queued multiply. One
       // range, the subset's span, with the tablet server seeking from row to row instead. The

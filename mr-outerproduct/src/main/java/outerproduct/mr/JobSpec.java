@@ -1,10 +1,15 @@
 package outerproduct.mr;
 
+import java.util.List;
+import org.apache.accumulo.core.data.Range;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.product.Output;
 
-/** Everything the job's configuration is made from, as the builder collected it. */
+/**
+ * Everything the job's configuration is made from, as the builder collected it. {@code
+ * inputRanges}: B's rows cut into one range per map task, or null for one map per tablet of B.
+ */
 record JobSpec(
     String at,
     String b,
@@ -19,4 +24,5 @@ record JobSpec(
     Output output,
     boolean uber,
     boolean tuned,
-    String fileCompression) {}
+    String fileCompression,
+    List<Range> inputRanges) {}

@@ -14,12 +14,14 @@ import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.data.Range;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
+import outerproduct.kernel.accumulo.BalancedRanges;
 import outerproduct.kernel.accumulo.BulkImportCheck;
 import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.InputTables;
@@ -29,9 +31,10 @@ import outerproduct.kernel.product.Output;
 import outerproduct.kernel.product.WindowSize;
 
 /**
- * C = ATᵀ ⊕.⊗ B as one MapReduce job: AccumuloInputFormat over B (one split per tablet of B),
- * mappers joining B's rows with AT's through the kernel, the semiring's ⊕ as combiner and reducer,
- * C written through AccumuloOutputFormat or as RFiles and one bulk import.
+ * C = ATᵀ ⊕.⊗ B as one MapReduce job: AccumuloInputFormat over B (as many splits as B has tablets,
+ * cut at rows of equal work where degree tables tell it), mappers joining B's rows with AT's
+ * through the kernel, the semiring's ⊕ as combiner and reducer, C written through
+ * AccumuloOutputFormat or as RFiles and one bulk import.
  *
  * <pre>{@code
  * MapReduceMultiply.Result r = MapReduceMultiply.on(conf, Path.of("client.properties"))
@@ -241,7 +244,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
       takeC(client);
       try (PrivateJobDir dir = PrivateJobDir.create(base, clientPropertiesFile)) {
         List<byte[]> cSplitRows = bytes(client.tableOperations().listSplits(c));
-        JobSpec spec = spec(FileCompression.of(client, c, fileCompression));
+        JobSpec spec = spec(FileCompression.of(client, c, fileCompression), inputRanges(client));
         Job job = JobSetup.configure(base, spec, cSplitRows, dir);
         customizer.accept(job);
         Result result = runJob(client, job, dir, begin);
@@ -295,7 +298,16 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
     }
   }
 
-  private JobSpec spec(String compression) {
+  /**
+   * A whole table's maps cut at rows of about equal work ({@link BalancedRanges}): the last map
+   * decides the job's time. Row subsets and {@link #untuned()} keep one map per tablet of B.
+   */
+  private List<Range> inputRanges(AccumuloClient client)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    return tuned && rows.isAll() ? BalancedRanges.asManyAsTablets(client, at, b) : null;
+  }
+
+  private JobSpec spec(String compression, List<Range> inputRanges) {
     return new JobSpec(
         at,
         b,
@@ -310,7 +322,8 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
         output,
         uber.appliesTo(rows),
         tuned,
-        compression);
+        compression,
+        inputRanges);
   }
 
   private Result runJob(AccumuloClient client, Job job, PrivateJobDir dir, long begin)

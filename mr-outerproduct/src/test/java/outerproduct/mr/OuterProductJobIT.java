@@ -22,10 +22,13 @@ import java.util.concurrent.Future;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.TaskType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,6 +42,7 @@ import outerproduct.embedded.SharedClusters;
 import outerproduct.inputs.KroneckerGenerator;
 import outerproduct.inputs.MatrixLoader;
 import outerproduct.iterator.TableMult;
+import outerproduct.kernel.accumulo.BalancedRanges;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
@@ -140,6 +144,50 @@ class OuterProductJobIT {
     assertPhasesKnown(r);
     assertTrue(r.phases().bulkImport() > 0, "the bulk import is a phase of its own: " + r.phases());
     log.info("SCALE 10 MR bulk: {}", r);
+  }
+
+  /**
+   * With degree tables the maps are cut at rows of equal work, not at B's tablets: as many maps as
+   * B has tablets, each multiplying one of the ranges {@link BalancedRanges} cuts (the partial
+   * products each map counted are those of one range).
+   */
+  @Test
+  void mapsCutAtRowsOfEqualWorkWhereDegreeTablesTell() throws Exception {
+    SparseMatrix a = KroneckerGenerator.standard(11, "A").matrix();
+    SparseMatrix b = KroneckerGenerator.standard(11, "B").matrix();
+    MatrixLoader.into(client).tablets(2).degrees().load("ATdeg11", a);
+    MatrixLoader.into(client).tablets(2).degrees().load("Bdeg11", b);
+    SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a, b);
+    List<Job> submitted = new ArrayList<>();
+    MapReduceMultiply.Result r =
+        multiply()
+            .transposeOf("ATdeg11")
+            .times("Bdeg11")
+            .into("Cdeg11")
+            .reducers(2)
+            .output(Output.BULK)
+            .onSubmit(submitted::add)
+            .run();
+    assertEqualsOracle(client, "Cdeg11", oracle);
+    assertEquals(2, r.maps(), "as many maps as B has tablets");
+    List<Long> expected = new ArrayList<>();
+    for (Range range : BalancedRanges.of(client, "ATdeg11", "Bdeg11", 2)) {
+      long products = 0;
+      for (String k : a.rowIds()) {
+        if (range.contains(new Key(k))) {
+          products += (long) a.row(k).size() * b.row(k).size();
+        }
+      }
+      expected.add(products);
+    }
+    List<Long> counted = new ArrayList<>();
+    for (var map : submitted.get(0).getTaskReports(TaskType.MAP)) {
+      counted.add(
+          map.getTaskCounters().findCounter(OuterProductCounter.PARTIAL_PRODUCTS).getValue());
+    }
+    expected.sort(null);
+    counted.sort(null);
+    assertEquals(expected, counted, "each map multiplied one range of about equal work");
   }
 
   /** Bulk output of a request whose rows share nothing: no file to import, C empty and complete. */

@@ -199,7 +199,7 @@ public final class ProductEstimate {
     return scan;
   }
 
-  private static void requireDegrees(AccumuloClient client, String table) {
+  static void requireDegrees(AccumuloClient client, String table) {
     if (!client.tableOperations().exists(DegreeTables.of(table))) {
       throw new IllegalArgumentException(
           "table '"
@@ -210,7 +210,7 @@ public final class ProductEstimate {
     }
   }
 
-  private static Scanner degreeScan(AccumuloClient client, String table, Range span, RowRanges rows)
+  static Scanner degreeScan(AccumuloClient client, String table, Range span, RowRanges rows)
       throws TableNotFoundException {
     Scanner scan = client.createScanner(table, Authorizations.EMPTY);
     scan.setRange(span);
@@ -235,18 +235,37 @@ public final class ProductEstimate {
   /** {Σ degree AT × degree B, shared rows, Σ (degree AT × degree B)²} over the shared rows. */
   private static long[] join(
       Iterator<Map.Entry<Key, Value>> at, Iterator<Map.Entry<Key, Value>> b) {
-    long products = 0;
-    long shared = 0;
-    long squares = 0;
+    long[] sums = new long[3];
+    forEachSharedRow(
+        at,
+        b,
+        (row, products) -> {
+          sums[0] = Math.addExact(sums[0], products);
+          sums[1]++;
+          sums[2] = Math.addExact(sums[2], Math.multiplyExact(products, products));
+        });
+    return sums;
+  }
+
+  /** A shared row k and its partial products, |AT row k| × |B row k|. */
+  interface SharedRow {
+    void accept(Key row, long products);
+  }
+
+  /**
+   * Walks two degree scans (one entry per row, in row order) together and hands each row they
+   * share, in order, to {@code out}.
+   *
+   * @throws IllegalArgumentException for a degree that is not a decimal count
+   */
+  static void forEachSharedRow(
+      Iterator<Map.Entry<Key, Value>> at, Iterator<Map.Entry<Key, Value>> b, SharedRow out) {
     Map.Entry<Key, Value> x = at.hasNext() ? at.next() : null;
     Map.Entry<Key, Value> y = b.hasNext() ? b.next() : null;
     while (x != null && y != null) {
       int order = x.getKey().getRowData().compareTo(y.getKey().getRowData());
       if (order == 0) {
-        long row = Math.multiplyExact(degree(x), degree(y));
-        products = Math.addExact(products, row);
-        squares = Math.addExact(squares, Math.multiplyExact(row, row));
-        shared++;
+        out.accept(y.getKey(), Math.multiplyExact(degree(x), degree(y)));
       }
       if (order <= 0) {
         x = at.hasNext() ? at.next() : null;
@@ -255,7 +274,6 @@ public final class ProductEstimate {
         y = b.hasNext() ? b.next() : null;
       }
     }
-    return new long[] {products, shared, squares};
   }
 
   private static long degree(Map.Entry<Key, Value> entry) {
