@@ -10,12 +10,12 @@ import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Range;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import outerproduct.kernel.accumulo.BulkImportCheck;
 import outerproduct.kernel.accumulo.FileCompression;
+import outerproduct.kernel.accumulo.FileSystems;
 
 /**
  * The client's side of bulk output: one multiply's staging directory, which the tablet servers fill
@@ -51,7 +51,7 @@ final class BulkStaging implements AutoCloseable {
         parent != null
             ? new Path(checkQualified(parent))
             : new Path(BulkImportCheck.firstVolume(client), DIRECTORY);
-    FileSystem fs = FileSystem.get(root.toUri(), new Configuration());
+    FileSystem fs = FileSystems.of(root.toUri());
     Path dir = new Path(root, UUID.randomUUID().toString());
     for (String sub : new String[] {StretchFiles.TEMPORARY, StretchFiles.COMMITTED}) {
       if (!fs.mkdirs(new Path(dir, sub))) {

@@ -14,9 +14,9 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.Map;
 import org.apache.accumulo.core.iterators.IteratorEnvironment;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import outerproduct.kernel.accumulo.FileSystems;
 import outerproduct.kernel.accumulo.IteratorOptionChecks;
 import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.product.Output;
@@ -116,7 +116,7 @@ final class ProductWriters {
   <T> ProductWriter<T> open(Semiring<T> semiring, RemoteConnection connection, String c, String ct)
       throws IOException {
     if (output == Output.BULK) {
-      FileSystem fs = FileSystem.get(staging.toUri(), new Configuration());
+      FileSystem fs = FileSystems.of(staging.toUri());
       return new StretchFiles<>(
           semiring, fs, staging, c != null, ct != null, window, fileProperties);
     }

@@ -17,6 +17,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import outerproduct.iterator.ResultTables;
 import outerproduct.kernel.accumulo.BulkImportCheck;
+import outerproduct.kernel.accumulo.FileSystems;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.product.Output;
 
@@ -94,10 +95,10 @@ final class PathChecks {
       reasons.put(ExecutionPath.MR_BULK, none);
     }
     Optional<String> bulk = bulkRefusal(client, c);
+    Volume volume = bulk.isPresent() ? null : new Volume(client);
     for (ExecutionPath path : ExecutionPath.runnable()) {
       if (path.output() == Output.BULK && !reasons.containsKey(path)) {
-        bulk.or(() -> sharedFileSystem(client, path, hadoop))
-            .ifPresent(why -> reasons.put(path, why));
+        bulk.or(() -> volume.sharedWith(path, hadoop)).ifPresent(why -> reasons.put(path, why));
       }
     }
     return reasons;
@@ -118,30 +119,47 @@ final class PathChecks {
     return BulkImportCheck.refusal(client, List.of(c)).map(why -> "bulk output: " + why);
   }
 
-  /** Why the writers of {@code path}'s files and the tablet servers share no file system. */
-  private static Optional<String> sharedFileSystem(
-      AccumuloClient client, ExecutionPath path, Configuration hadoop) {
-    try {
-      URI volume = new Path(BulkImportCheck.firstVolume(client)).toUri();
-      if (path.engine() == ExecutionPath.Engine.MAPREDUCE) {
-        URI jobFs = FileSystem.get(hadoop).getUri();
-        return sameFileSystem(jobFs, volume)
+  /**
+   * The instance's first volume, where bulk files are imported from, read once for every path that
+   * checks it (one call to the instance's configuration).
+   */
+  private static final class Volume {
+    private URI uri;
+    private String unreachable;
+
+    Volume(AccumuloClient client) {
+      try {
+        uri = new Path(BulkImportCheck.firstVolume(client)).toUri();
+      } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
+        unreachable = "bulk output: cannot reach the instance's volume: " + e.getMessage();
+      }
+    }
+
+    /** Why the writers of {@code path}'s files and the tablet servers share no file system. */
+    Optional<String> sharedWith(ExecutionPath path, Configuration hadoop) {
+      if (unreachable != null) {
+        return Optional.of(unreachable);
+      }
+      try {
+        if (path.engine() == ExecutionPath.Engine.MAPREDUCE) {
+          URI jobFs = FileSystem.get(hadoop).getUri();
+          return sameFileSystem(jobFs, uri)
+              ? Optional.empty()
+              : Optional.of(
+                  "bulk output: reducers write to "
+                      + jobFs
+                      + ", which is not the instance's volume file system "
+                      + uri);
+        }
+        return FileSystems.of(uri).exists(new Path(uri))
             ? Optional.empty()
             : Optional.of(
-                "bulk output: reducers write to "
-                    + jobFs
-                    + ", which is not the instance's volume file system "
-                    + volume);
+                "bulk output: the instance's volume "
+                    + uri
+                    + " is not reachable from here, where the staged files are imported");
+      } catch (IOException | RuntimeException e) {
+        return Optional.of("bulk output: cannot reach the instance's volume: " + e.getMessage());
       }
-      FileSystem fs = FileSystem.get(volume, new Configuration());
-      return fs.exists(new Path(volume))
-          ? Optional.empty()
-          : Optional.of(
-              "bulk output: the instance's volume "
-                  + volume
-                  + " is not reachable from here, where the staged files are imported");
-    } catch (IOException | RuntimeException | AccumuloException | AccumuloSecurityException e) {
-      return Optional.of("bulk output: cannot reach the instance's volume: " + e.getMessage());
     }
   }
 

@@ -119,6 +119,11 @@ public final class ResultState {
    */
   public static void checkTakeable(AccumuloClient client, String table, Reuse reuse)
       throws AccumuloException {
+    // Asking a missing table's configuration makes the client reload its table names from
+    // ZooKeeper (about 10 ms); the cached names answer for a new C.
+    if (!client.tableOperations().exists(table)) {
+      return;
+    }
     try {
       refuseUnlessAllowed(
           table, client.tableOperations().getConfiguration(table).get(PROPERTY), reuse);
