@@ -199,7 +199,7 @@ public final class ProductEstimate {
     return scan;
   }
 
-  static void requireDegrees(AccumuloClient client, String table) {
+  private static void requireDegrees(AccumuloClient client, String table) {
     if (!client.tableOperations().exists(DegreeTables.of(table))) {
       throw new IllegalArgumentException(
           "table '"
