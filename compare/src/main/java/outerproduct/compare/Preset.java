@@ -21,12 +21,14 @@ import outerproduct.kernel.cli.Choice;
  * other; it runs every repeat and request of every engine, since each is a point of a fitted line.
  * Its whole tables reach SCALE 14 (53M products) because a MapReduce job's time barely grows below
  * that: with stripes its whole-table times at SCALE 10, 12 and 13 lay within their noise (23-31 s),
- * and a line through them had no positive rate. Its queued requests stay at SCALE 13.
+ * and a line through them had no positive rate. Its queued requests stay at SCALE 13. Each whole
+ * table runs 3 times and the fit takes each size's median ({@code report.CalibrationFit}): with one
+ * run per SCALE a single noisy run decided near ties between paths.
  */
 enum Preset implements Choice {
   QUICK(List.of(11), null, List.of(1, 256), 7, List.of(1), 5),
   FULL(List.of(10), null, List.of(1, 64, 1024), 20, List.of(1, 4), 3),
-  CALIBRATE(List.of(10, 12, 13, 14), 13, List.of(1, 64, 1024), 3, List.of(1), 1);
+  CALIBRATE(List.of(10, 12, 13, 14), 13, List.of(1, 64, 1024), 3, List.of(1), 3);
 
   static final String QUICK_TEXT =
       "SCALE 11: the whole table 5 times, queued 1 and 256 rows 7 requests each, one at a time";
@@ -34,9 +36,9 @@ enum Preset implements Choice {
       "SCALE 10: the whole table 3 times, queued 1, 64 and 1,024 rows 20 requests each, at 1 and"
           + " 4 in flight";
   static final String CALIBRATE_TEXT =
-      "SCALE 10, 12, 13 and 14, queued at SCALE 13 with 1, 64 and 1,024 rows, 3 requests each,"
-          + " one at a time, every repeat of every engine: sizes from a fixed cost to a rate, for"
-          + " --calibrate";
+      "SCALE 10, 12, 13 and 14, the whole table 3 times, queued at SCALE 13 with 1, 64 and 1,024"
+          + " rows, 3 requests each, one at a time, every repeat of every engine: sizes from a"
+          + " fixed cost to a rate, for --calibrate";
 
   private final List<Integer> scales;
 

@@ -3,8 +3,11 @@ package outerproduct.compare.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import outerproduct.multiply.Calibration;
 import outerproduct.multiply.ExecutionPath;
 import outerproduct.multiply.Shape;
@@ -17,8 +20,11 @@ import outerproduct.multiply.Shape;
  *
  * <p>The fit minimises the relative error, Σ ((t − fixed − pp / rate) / t)², so that a 0.2 s
  * request counts as much as a 100 s one: the choice between engines turns on small requests (fixed
- * costs) as much as on large ones (rates). A negative fixed cost is refitted as 0. A line needs
- * runs of at least two sizes; a path whose times do not grow with its products gets no line.
+ * costs) as much as on large ones (rates). Runs of the same size (a whole table's repeats) count
+ * once, by their median time: one slow or cold repeat moves a near tie between two paths as much as
+ * the gap between them (at SCALE 10 one run each put iterator and iterator-bulk 1.07× apart where
+ * ten repeats found 1.35×). A negative fixed cost is refitted as 0. A line needs runs of at least
+ * two sizes; a path whose times do not grow with its products gets no line.
  */
 public final class CalibrationFit {
   private CalibrationFit() {}
@@ -69,10 +75,11 @@ public final class CalibrationFit {
             new double[] {r.path("partial_products").asDouble(), r.path("t_request_s").asDouble()});
       }
     }
-    if (points.stream().mapToDouble(p -> p[0]).distinct().count() < 2) {
+    List<double[]> sizes = mediansBySize(points);
+    if (sizes.size() < 2) {
       return Optional.empty();
     }
-    double[] fit = relativeLeastSquares(points);
+    double[] fit = relativeLeastSquares(sizes);
     if (!(fit[1] > 0)) {
       return Optional.empty();
     }
@@ -85,6 +92,23 @@ public final class CalibrationFit {
             points.size(),
             (long) points.stream().mapToDouble(p -> p[0]).min().orElse(0),
             (long) points.stream().mapToDouble(p -> p[0]).max().orElse(0)));
+  }
+
+  /** One point per distinct product count: the median of its times. */
+  static List<double[]> mediansBySize(List<double[]> points) {
+    Map<Double, List<Double>> timesBySize = new TreeMap<>();
+    for (double[] p : points) {
+      timesBySize.computeIfAbsent(p[0], size -> new ArrayList<>()).add(p[1]);
+    }
+    List<double[]> medians = new ArrayList<>();
+    timesBySize.forEach(
+        (size, times) -> {
+          Collections.sort(times);
+          int n = times.size();
+          double median = (times.get((n - 1) / 2) + times.get(n / 2)) / 2;
+          medians.add(new double[] {size, median});
+        });
+    return medians;
   }
 
   /**

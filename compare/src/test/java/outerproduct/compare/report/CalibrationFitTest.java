@@ -72,4 +72,24 @@ class CalibrationFitTest {
     assertEquals((v1 * v1 + v2 * v2) / (v1 + v2), it.productsPerSecond(), 1e-6);
     assertTrue(fit.cost(ExecutionPath.MR, Shape.WHOLE).isEmpty(), "one size: no rate to fit");
   }
+
+  @Test
+  void repeatsOfOneSizeCountOnceByTheirMedian() {
+    List<JsonNode> records = new ArrayList<>();
+    for (long pp : new long[] {1_000_000, 4_000_000}) {
+      double onTheLine = 1 + pp / 1e6;
+      records.add(record("iterator-bulk", "whole", pp, onTheLine, 1));
+      records.add(record("iterator-bulk", "whole", pp, onTheLine * 0.97, 1));
+      records.add(record("iterator-bulk", "whole", pp, onTheLine * 3, 1)); // one cold repeat
+    }
+    Calibration.Cost line =
+        CalibrationFit.of(Summary.of(records), "c")
+            .get()
+            .cost(ExecutionPath.ITERATOR_BULK, Shape.WHOLE)
+            .get();
+    // the medians lie on the line; the cold repeats do not pull it
+    assertEquals(1, line.fixedSeconds(), 1e-6);
+    assertEquals(1e6, line.productsPerSecond(), 1e-3);
+    assertEquals(6, line.runs());
+  }
 }
