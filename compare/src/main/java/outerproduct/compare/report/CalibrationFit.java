@@ -3,7 +3,6 @@ package outerproduct.compare.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -55,10 +54,19 @@ public final class CalibrationFit {
         new Calibration(
             "fitted",
             cluster,
-            LocalDate.now().toString(),
+            measuredOn(first),
             first.path("git_commit").asText("unknown"),
             command,
             costs));
+  }
+
+  /**
+   * The day the first run started (UTC), so that rendering a report again reproduces its
+   * calibration; today for records older than the {@code started_at} field.
+   */
+  static String measuredOn(JsonNode firstRun) {
+    String started = firstRun.path("started_at").asText("");
+    return started.length() >= 10 ? started.substring(0, 10) : LocalDate.now().toString();
   }
 
   private static Optional<Calibration.Cost> line(
@@ -101,13 +109,7 @@ public final class CalibrationFit {
       timesBySize.computeIfAbsent(p[0], size -> new ArrayList<>()).add(p[1]);
     }
     List<double[]> medians = new ArrayList<>();
-    timesBySize.forEach(
-        (size, times) -> {
-          Collections.sort(times);
-          int n = times.size();
-          double median = (times.get((n - 1) / 2) + times.get(n / 2)) / 2;
-          medians.add(new double[] {size, median});
-        });
+    timesBySize.forEach((size, times) -> medians.add(new double[] {size, Medians.of(times)}));
     return medians;
   }
 

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
-import org.apache.commons.math3.stat.descriptive.rank.Median;
 
 /**
  * Each engine's whole-table rate projected to clusters of {@link #NODES} nodes from what one run
@@ -181,6 +180,6 @@ final class CostModel {
             .mapToDouble(value)
             .filter(v -> !Double.isNaN(v))
             .toArray();
-    return new Median().evaluate(values);
+    return Medians.of(values);
   }
 }

@@ -51,7 +51,7 @@ public final class Uncertainty {
     if (x.length == 0) {
       return new Interval(Double.NaN, Double.NaN, Double.NaN, 0, false);
     }
-    double ratio = median(x.clone()) / median(y.clone());
+    double ratio = Medians.of(x) / Medians.of(y);
     if (x.length < settings.minPairs()) {
       double s = settings.singleRunSpread();
       return new Interval(
@@ -67,7 +67,7 @@ public final class Uncertainty {
         xs[k] = x[pick];
         ys[k] = y[pick];
       }
-      draws[d] = median(xs) / median(ys);
+      draws[d] = Medians.ofSortingInPlace(xs) / Medians.ofSortingInPlace(ys);
     }
     return bounds(ratio, draws, x.length);
   }
@@ -114,16 +114,5 @@ public final class Uncertainty {
     sorted.setData(draws);
     return new Interval(
         value, sorted.evaluate(100 * tail), sorted.evaluate(100 * (1 - tail)), samples, true);
-  }
-
-  /**
-   * The median of {@code values}, which it sorts in place: the middle value, or the mean of the two
-   * middle ones, as the summary's medians are taken. Called twice per bootstrap draw, on the draw's
-   * own arrays, so it allocates nothing.
-   */
-  private static double median(double[] values) {
-    Arrays.sort(values);
-    int n = values.length;
-    return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
   }
 }

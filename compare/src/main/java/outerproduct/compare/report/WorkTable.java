@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
-import org.apache.commons.math3.stat.descriptive.rank.Median;
 
 /**
  * What each engine spent per partial product on whole tables, the medians over a group's runs: the
@@ -98,6 +97,6 @@ final class WorkTable {
 
   private static double median(List<JsonNode> runs, ToDoubleFunction<JsonNode> value) {
     double[] values = runs.stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).toArray();
-    return values.length == 0 ? Double.NaN : new Median().evaluate(values);
+    return Medians.of(values);
   }
 }
