@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  * committed differs from what the records render, so a number in the table is never typed by hand.
  *
  * <p>{@code ResultsTable <docs dir> [--check]}; {@code scripts/results-table} runs it on the
- * project's docs.
+ * project's docs, first rendering every example report again ({@link ExampleReports}).
  */
 public final class ResultsTable {
   static final String PERFORMANCE_MD = "performance.md";
@@ -40,6 +40,9 @@ public final class ResultsTable {
       System.exit(2);
     }
     Path docs = Path.of(args[0]);
+    if (!check) {
+      ExampleReports.renderAll(docs);
+    }
     Path doc = docs.resolve(PERFORMANCE_MD);
     String committed = Files.readString(doc);
     String rendered = render(docs, committed);
@@ -55,7 +58,8 @@ public final class ResultsTable {
       return;
     }
     Files.writeString(doc, rendered);
-    System.out.println("rendered the results, goals and cost model tables of " + doc);
+    System.out.println(
+        "rendered every example report and the results, goals and cost model tables of " + doc);
   }
 
   /** {@code performance} with its two marked sections rendered again from {@code docs}. */

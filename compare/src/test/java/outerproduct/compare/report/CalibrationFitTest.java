@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,7 @@ import outerproduct.multiply.Shape;
 class CalibrationFitTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private static JsonNode record(
+  private static ObjectNode record(
       String engine, String workload, long products, double seconds, int concurrency) {
     return JSON.createObjectNode()
         .put("engine", engine)
@@ -91,5 +92,12 @@ class CalibrationFitTest {
     assertEquals(1, line.fixedSeconds(), 1e-6);
     assertEquals(1e6, line.productsPerSecond(), 1e-3);
     assertEquals(6, line.runs());
+  }
+
+  @Test
+  void theCalibrationIsDatedByItsRunsSoRenderingAgainReproducesIt() {
+    JsonNode run =
+        record("iterator", "whole", 1000, 1.0, 1).put("started_at", "2026-11-27T21:54:50.69Z");
+    assertEquals("2026-11-27", CalibrationFit.measuredOn(run));
   }
 }
