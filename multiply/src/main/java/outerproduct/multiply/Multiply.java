@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -153,18 +154,28 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
   }
 
   /**
-   * Counts the partial products, rules out the paths this caller cannot run and chooses, running
-   * nothing.
+   * Counts the partial products and chooses, running nothing: {@link #decide(AccumuloClient,
+   * PathChoice.Checking)} asking only the checks the choice needs.
    *
    * @throws IllegalArgumentException if the asked path cannot run, or auto finds no candidate
    */
   public Decision decide(AccumuloClient client) throws Exception {
+    return decide(client, PathChoice.Checking.UNTIL_CHOSEN);
+  }
+
+  /**
+   * Counts the partial products, asks which paths this caller can run (from the soonest predicted
+   * on, or of every path) and chooses, running nothing.
+   *
+   * @throws IllegalArgumentException if the asked path cannot run, or auto finds no candidate
+   */
+  public Decision decide(AccumuloClient client, PathChoice.Checking checking) throws Exception {
     long begin = System.nanoTime();
     ResultState.checkTakeable(client, c, reuse());
     ProductEstimate.Estimate estimate = estimate(client);
     Calibration lines = calibration == null ? Calibration.installedOrShipped() : calibration;
-    Map<ExecutionPath, String> cannotRun =
-        PathChecks.cannotRun(
+    PathChecks checks =
+        new PathChecks(
             client,
             c,
             hadoop,
@@ -172,7 +183,7 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
             reuse());
     Shape shape = Shape.of(rows);
     PathChoice choice =
-        PathChoice.choose(path, lines, shape, estimate.partialProducts(), cannotRun);
+        PathChoice.choose(path, lines, shape, estimate.partialProducts(), checks, checking);
     return new Decision(estimate, lines, shape, choice, secondsSince(begin));
   }
 
@@ -226,7 +237,7 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
         null,
         calibration == null ? Calibration.installedOrShipped() : calibration,
         Shape.of(rows),
-        new PathChoice(path, Map.of(), Map.of(), "asked for " + path),
+        new PathChoice(path, Map.of(), Map.of(), Set.of(), "asked for " + path),
         0);
   }
 

@@ -2,10 +2,8 @@ package outerproduct.multiply;
 
 import java.io.IOException;
 import java.net.URI;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -22,8 +20,11 @@ import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.product.Output;
 
 /**
- * Which paths cannot run for this caller, and why, checked before a choice so that {@code auto}
- * never picks a path that would fail:
+ * Why a path cannot run for this caller, asked before a path is chosen so that {@code auto} never
+ * picks a path that would fail. {@link PathChoice} asks of the candidates in the order of their
+ * predicted times and stops at the first that can run, so a request the client path answers pays no
+ * round trip for the bulk paths' permissions; what several paths share (C's existence, the import
+ * permission, the instance's volume) is asked of the cluster once. A path cannot run where:
  *
  * <ul>
  *   <li>the MapReduce paths need a YARN cluster's Hadoop configuration;
@@ -40,8 +41,17 @@ import outerproduct.kernel.product.Output;
  *       estimated partial products, fit {@link ClientMultiply#cellBudget()}.
  * </ul>
  */
-final class PathChecks {
-  private PathChecks() {}
+final class PathChecks implements PathChoice.Check {
+  private final AccumuloClient client;
+  private final String c;
+  private final Configuration hadoop;
+  private final long maxCells;
+  private final ResultState.Reuse reuse;
+  // what several paths' checks share, each asked of the cluster once, when first needed
+  private Boolean exists;
+  private Boolean sums;
+  private Optional<String> bulkRefusal;
+  private Volume volume;
 
   /**
    * @param c the result table (may exist)
@@ -51,57 +61,89 @@ final class PathChecks {
    * @param reuse what the caller allows with a C that holds something: emptying an unfinished C
    *     (the server-side paths) or adding onto it (the iterator paths, whose C sums)
    */
-  static Map<ExecutionPath, String> cannotRun(
-      AccumuloClient client, String c, Configuration hadoop, long maxCells, ResultState.Reuse reuse)
+  PathChecks(
+      AccumuloClient client,
+      String c,
+      Configuration hadoop,
+      long maxCells,
+      ResultState.Reuse reuse) {
+    this.client = client;
+    this.c = c;
+    this.hadoop = hadoop;
+    this.maxCells = maxCells;
+    this.reuse = reuse;
+  }
+
+  @Override
+  public Optional<String> whyNot(ExecutionPath path)
       throws AccumuloException, AccumuloSecurityException {
-    Map<ExecutionPath, String> reasons = new EnumMap<>(ExecutionPath.class);
-    long budget = ClientMultiply.cellBudget();
-    boolean exists = client.tableOperations().exists(c);
-    if (reuse.addToExisting() && exists) {
-      boolean sums = sumsWhatItIsGiven(client, c);
-      for (ExecutionPath path : ExecutionPath.runnable()) {
-        if (path.engine() != ExecutionPath.Engine.ITERATOR) {
-          reasons.put(
-              path,
-              "add to existing: this path writes C's final sums, it cannot add to '" + c + "'");
-        } else if (!sums) {
-          reasons.put(
-              path,
-              "add to existing: '"
-                  + c
-                  + "' has no semiring combiner (the client or MapReduce path wrote it), so"
-                  + " nothing can add to it; multiply into a new table");
-        }
-      }
-    } else if (reuse.replaceIncomplete() && exists) {
-      reasons.put(
-          ExecutionPath.CLIENT,
-          "replace incomplete: the client path writes only a new, empty C, and '" + c + "' exists");
-    } else if (maxCells > budget) {
-      reasons.put(
-          ExecutionPath.CLIENT,
+    Optional<String> reuseRefusal = reuseRefusal(path);
+    if (reuseRefusal.isPresent()) {
+      return reuseRefusal;
+    }
+    if (path == ExecutionPath.CLIENT && maxCells > ClientMultiply.cellBudget()) {
+      return Optional.of(
           String.format(
               Locale.ROOT,
               "C may hold %d cells, past the %d this JVM holds in memory (half of its %d MB heap"
                   + " at %d bytes a cell)",
               maxCells,
-              budget,
+              ClientMultiply.cellBudget(),
               Runtime.getRuntime().maxMemory() >> 20,
               ClientMultiply.BYTES_PER_CELL));
     }
-    if (hadoop == null && !reasons.containsKey(ExecutionPath.MR)) {
-      String none = "no YARN cluster configuration (--hadoop-conf, or HADOOP_CONF_DIR)";
-      reasons.put(ExecutionPath.MR, none);
-      reasons.put(ExecutionPath.MR_BULK, none);
+    if (path.engine() == ExecutionPath.Engine.MAPREDUCE && hadoop == null) {
+      return Optional.of("no YARN cluster configuration (--hadoop-conf, or HADOOP_CONF_DIR)");
     }
-    Optional<String> bulk = bulkRefusal(client, c);
-    Volume volume = bulk.isPresent() ? null : new Volume(client);
-    for (ExecutionPath path : ExecutionPath.runnable()) {
-      if (path.output() == Output.BULK && !reasons.containsKey(path)) {
-        bulk.or(() -> volume.sharedWith(path, hadoop)).ifPresent(why -> reasons.put(path, why));
+    if (path.output() == Output.BULK) {
+      if (bulkRefusal == null) {
+        bulkRefusal = BulkImportCheck.refusal(client, List.of(c)).map(why -> "bulk output: " + why);
       }
+      if (bulkRefusal.isPresent()) {
+        return bulkRefusal;
+      }
+      if (volume == null) {
+        volume = new Volume(client);
+      }
+      return volume.sharedWith(path, hadoop);
     }
-    return reasons;
+    return Optional.empty();
+  }
+
+  /** Why {@code path} cannot take the existing C the caller asked to reuse. */
+  private Optional<String> reuseRefusal(ExecutionPath path)
+      throws AccumuloException, AccumuloSecurityException {
+    if (!reuse.addToExisting() && !reuse.replaceIncomplete()) {
+      return Optional.empty();
+    }
+    if (exists == null) {
+      exists = client.tableOperations().exists(c);
+    }
+    if (!exists) {
+      return Optional.empty();
+    }
+    if (reuse.addToExisting()) {
+      if (path.engine() != ExecutionPath.Engine.ITERATOR) {
+        return Optional.of(
+            "add to existing: this path writes C's final sums, it cannot add to '" + c + "'");
+      }
+      if (sums == null) {
+        sums = sumsWhatItIsGiven(client, c);
+      }
+      return sums
+          ? Optional.empty()
+          : Optional.of(
+              "add to existing: '"
+                  + c
+                  + "' has no semiring combiner (the client or MapReduce path wrote it), so"
+                  + " nothing can add to it; multiply into a new table");
+    }
+    return path == ExecutionPath.CLIENT
+        ? Optional.of(
+            "replace incomplete: the client path writes only a new, empty C, and '"
+                + c
+                + "' exists")
+        : Optional.empty();
   }
 
   /** Whether {@code c} carries the iterator engine's ⊕ combiner, which adds what it is given. */
@@ -112,11 +154,6 @@ final class PathChecks {
     } catch (TableNotFoundException e) {
       return true; // gone meanwhile: the multiply will create it
     }
-  }
-
-  private static Optional<String> bulkRefusal(AccumuloClient client, String c)
-      throws AccumuloException, AccumuloSecurityException {
-    return BulkImportCheck.refusal(client, List.of(c)).map(why -> "bulk output: " + why);
   }
 
   /**

@@ -183,14 +183,25 @@ class MultiplyIT {
             .hadoop(yarn.configuration())
             .calibration(favouring(ExecutionPath.ITERATOR_BULK))
             .run();
-    Map<ExecutionPath, String> excluded = r.decision().choice().excluded();
     String reason =
         "bulk output: user 'carol' lacks System permission SYSTEM, which Accumulo 2.1's bulk"
             + " import needs to read the system configuration";
-    assertEquals(reason, excluded.get(ExecutionPath.ITERATOR_BULK));
-    assertEquals(reason, excluded.get(ExecutionPath.MR_BULK));
+    // the soonest path was asked and refused; the next one could run, so none after it was asked
+    assertEquals(reason, r.decision().choice().excluded().get(ExecutionPath.ITERATOR_BULK));
     assertFalse(r.decision().path().output() == outerproduct.kernel.product.Output.BULK);
     try (AccumuloClient asCarol = Accumulo.newClient().from(carol).build()) {
+      Multiply.Decision everyPath =
+          Multiply.on(carol)
+              .transposeOf("autoAT")
+              .times("autoB")
+              .into("autoCcarolAll")
+              .rows(SUBSET)
+              .hadoop(yarn.configuration())
+              .calibration(favouring(ExecutionPath.ITERATOR_BULK))
+              .decide(asCarol, PathChoice.Checking.EVERY_PATH);
+      assertEquals(reason, everyPath.choice().excluded().get(ExecutionPath.ITERATOR_BULK));
+      assertEquals(reason, everyPath.choice().excluded().get(ExecutionPath.MR_BULK));
+      assertEquals(r.decision().path(), everyPath.path());
       asCarol.securityOperations().grantTablePermission("root", "autoCcarol", TablePermission.READ);
     }
     assertEqualsOracle("autoCcarol", SUBSET, null, null);
@@ -243,10 +254,22 @@ class MultiplyIT {
   void withoutHadoopNoMapReducePathIsACandidate() throws Exception {
     Multiply.Result r =
         multiply("autoCnoYarn").rows(SUBSET).calibration(favouring(ExecutionPath.MR)).run();
-    Map<ExecutionPath, String> excluded = new EnumMap<>(r.decision().choice().excluded());
+    assertTrue(
+        r.decision()
+            .choice()
+            .excluded()
+            .get(ExecutionPath.MR)
+            .startsWith("no YARN cluster configuration"));
+    assertEquals(ExecutionPath.Engine.CLIENT, r.decision().path().engine(), "the next soonest");
+    Multiply.Decision everyPath =
+        multiply("autoCnoYarnAll")
+            .rows(SUBSET)
+            .calibration(favouring(ExecutionPath.MR))
+            .decide(client, PathChoice.Checking.EVERY_PATH);
+    Map<ExecutionPath, String> excluded = new EnumMap<>(everyPath.choice().excluded());
     assertTrue(excluded.get(ExecutionPath.MR).startsWith("no YARN cluster configuration"));
     assertTrue(excluded.get(ExecutionPath.MR_BULK).startsWith("no YARN cluster configuration"));
-    assertEquals(3, r.decision().choice().predictedSeconds().size());
+    assertEquals(3, everyPath.choice().predictedSeconds().size());
     assertEqualsOracle("autoCnoYarn", SUBSET, null, null);
   }
 

@@ -4,9 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static outerproduct.multiply.PathChoice.Checking.EVERY_PATH;
+import static outerproduct.multiply.PathChoice.Checking.UNTIL_CHOSEN;
 
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class PathChoiceTest {
@@ -34,12 +40,19 @@ class PathChoiceTest {
     return new Calibration.Cost(path, shape, fixed, rate, 3, 1, 10);
   }
 
-  private static PathChoice auto(long products, Map<ExecutionPath, String> cannotRun) {
-    return PathChoice.choose(ExecutionPath.AUTO, LINES, Shape.WHOLE, products, cannotRun);
+  /** A check that refuses the paths {@code cannotRun} names, with their reasons. */
+  private static PathChoice.Check refusing(Map<ExecutionPath, String> cannotRun) {
+    return path -> Optional.ofNullable(cannotRun.get(path));
+  }
+
+  private static PathChoice auto(long products, Map<ExecutionPath, String> cannotRun)
+      throws Exception {
+    return PathChoice.choose(
+        ExecutionPath.AUTO, LINES, Shape.WHOLE, products, refusing(cannotRun), EVERY_PATH);
   }
 
   @Test
-  void autoTakesTheSoonestOfEveryPathAsTheProductsGrow() {
+  void autoTakesTheSoonestOfEveryPathAsTheProductsGrow() throws Exception {
     assertEquals(ExecutionPath.CLIENT, auto(50_000, Map.of()).path());
     assertEquals(ExecutionPath.ITERATOR_BULK, auto(10_000_000, Map.of()).path());
     PathChoice large = auto(1_000_000_000, Map.of());
@@ -53,7 +66,7 @@ class PathChoiceTest {
   }
 
   @Test
-  void aPathThatCannotRunIsExcludedWithItsReason() {
+  void aPathThatCannotRunIsExcludedWithItsReason() throws Exception {
     Map<ExecutionPath, String> noBulk =
         Map.of(
             ExecutionPath.ITERATOR_BULK, "bulk output: user 'ann' lacks System permission SYSTEM",
@@ -74,16 +87,20 @@ class PathChoiceTest {
   }
 
   @Test
-  void aPathWithoutALineIsExcludedAndNamed() {
-    PathChoice c = PathChoice.choose(ExecutionPath.AUTO, LINES, Shape.SUBSET, 1_000, Map.of());
+  void aPathWithoutALineIsExcludedAndNamed() throws Exception {
+    PathChoice c =
+        PathChoice.choose(
+            ExecutionPath.AUTO, LINES, Shape.SUBSET, 1_000, refusing(Map.of()), EVERY_PATH);
     assertEquals(ExecutionPath.CLIENT, c.path(), "client 0.11 s, iterator 0.301 s");
     assertEquals("no calibration line for subset multiplies", c.excluded().get(ExecutionPath.MR));
     assertEquals(2, c.predictedSeconds().size());
   }
 
   @Test
-  void anAskedPathRunsWhateverThePredictionUnlessItCannotRun() {
-    PathChoice c = PathChoice.choose(ExecutionPath.MR, LINES, Shape.WHOLE, 10, Map.of());
+  void anAskedPathRunsWhateverThePredictionUnlessItCannotRun() throws Exception {
+    PathChoice c =
+        PathChoice.choose(
+            ExecutionPath.MR, LINES, Shape.WHOLE, 10, refusing(Map.of()), UNTIL_CHOSEN);
     assertEquals(ExecutionPath.MR, c.path());
     assertEquals("asked for mr", c.why());
     IllegalArgumentException e =
@@ -95,12 +112,13 @@ class PathChoiceTest {
                     LINES,
                     Shape.WHOLE,
                     10,
-                    Map.of(ExecutionPath.MR, "no YARN cluster configuration")));
+                    refusing(Map.of(ExecutionPath.MR, "no YARN cluster configuration")),
+                    UNTIL_CHOSEN));
     assertEquals("path mr cannot run here: no YARN cluster configuration", e.getMessage());
   }
 
   @Test
-  void autoWithNoCandidateNamesTheCalibrationAndTheReasons() {
+  void autoWithNoCandidateNamesTheCalibrationAndTheReasons() throws Exception {
     Calibration mrOnly =
         new Calibration(
             "mr lines",
@@ -118,7 +136,8 @@ class PathChoiceTest {
                     mrOnly,
                     Shape.WHOLE,
                     10,
-                    Map.of(ExecutionPath.MR, "no YARN cluster configuration")));
+                    refusing(Map.of(ExecutionPath.MR, "no YARN cluster configuration")),
+                    UNTIL_CHOSEN));
     assertTrue(
         e.getMessage()
             .startsWith(
@@ -129,9 +148,52 @@ class PathChoiceTest {
   }
 
   @Test
-  void aCostLineNamesAPathNotAuto() {
+  void aCostLineNamesAPathNotAuto() throws Exception {
     assertThrows(
         IllegalArgumentException.class,
         () -> new Calibration.Cost(ExecutionPath.AUTO, Shape.WHOLE, 0, 1, 1, 1, 1));
+  }
+
+  @Test
+  void checksAreAskedFromTheSoonestOnUntilAPathCanRunAndTheChoiceIsTheSameAsAskingAll()
+      throws Exception {
+    Map<ExecutionPath, String> noBulk =
+        Map.of(
+            ExecutionPath.ITERATOR_BULK, "bulk output: no permission",
+            ExecutionPath.MR_BULK, "bulk output: no permission");
+    // 10M products: iterator-bulk 13 s, mr 30 s, mr-bulk 30 s, iterator 51 s, client 100 s
+    List<ExecutionPath> asked = new ArrayList<>();
+    PathChoice.Check counting =
+        path -> {
+          asked.add(path);
+          return Optional.ofNullable(noBulk.get(path));
+        };
+    PathChoice lazy =
+        PathChoice.choose(
+            ExecutionPath.AUTO, LINES, Shape.WHOLE, 10_000_000, counting, UNTIL_CHOSEN);
+    assertEquals(List.of(ExecutionPath.ITERATOR_BULK, ExecutionPath.MR), asked);
+    assertEquals(ExecutionPath.MR, lazy.path());
+    assertEquals(
+        EnumSet.of(ExecutionPath.MR_BULK, ExecutionPath.ITERATOR, ExecutionPath.CLIENT),
+        lazy.unchecked());
+    assertEquals(
+        Map.of(ExecutionPath.ITERATOR_BULK, "bulk output: no permission"), lazy.excluded());
+    assertTrue(
+        lazy.explain(LINES, Shape.WHOLE)
+            .contains(
+                "   mr-bulk           30.00 s  (25.00 s + pp / 2.00e+06 pp/s)  not checked: a"
+                    + " sooner path can run"),
+        String.join("\n", lazy.explain(LINES, Shape.WHOLE)));
+
+    asked.clear();
+    PathChoice all =
+        PathChoice.choose(ExecutionPath.AUTO, LINES, Shape.WHOLE, 10_000_000, counting, EVERY_PATH);
+    assertEquals(5, asked.size(), "every path asked: " + asked);
+    assertEquals(lazy.path(), all.path());
+    // the next is the next prediction, whether or not it was asked
+    assertEquals("mr: predicted 1.0× sooner than mr-bulk, the next", lazy.why());
+    assertEquals("mr: predicted 1.7× sooner than iterator, the next", all.why());
+    assertEquals(Set.of(), all.unchecked());
+    assertEquals(2, all.excluded().size());
   }
 }

@@ -15,6 +15,7 @@ import outerproduct.kernel.cli.RunLog;
 import outerproduct.multiply.Calibration;
 import outerproduct.multiply.ExecutionPath;
 import outerproduct.multiply.Multiply;
+import outerproduct.multiply.PathChoice;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -125,7 +126,13 @@ public final class MultiplyCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     long begin = System.nanoTime();
     try (AccumuloClient client = Accumulo.newClient().from(clientProperties.toString()).build()) {
-      Multiply.Decision decision = multiply.client(client).decide(client);
+      // --explain shows where every path stands; a run needs only the checks that decide it
+      Multiply.Decision decision =
+          multiply
+              .client(client)
+              .decide(
+                  client,
+                  explain ? PathChoice.Checking.EVERY_PATH : PathChoice.Checking.UNTIL_CHOSEN);
       Calibration lines = decision.calibration();
       out.println("estimate: " + decision.estimate().describe());
       out.println(
