@@ -10,7 +10,7 @@ import outerproduct.multiply.Multiply;
  * runs it: the estimate, the paths this caller cannot run left out, the calibration's predictions,
  * the choice, and the chosen path creating its own kind of C. Its time runs from the call to C
  * readable, so that auto pays for counting and choosing; the record keeps the choice, every
- * prediction and every exclusion beside the measured time.
+ * prediction and each exclusion the choice asked for beside the measured time.
  */
 final class AutoEngine {
   private AutoEngine() {}
