@@ -158,7 +158,7 @@ public record PathChoice(
                 p,
                 predictedSeconds.get(p),
                 calibration.cost(p, shape).orElseThrow().describe(),
-                unchecked.contains(p) ? "  not checked: a sooner path can run" : ""));
+                unchecked.contains(p) ? "  not checked: the choice did not need it" : ""));
       } else {
         lines.add(String.format(Locale.ROOT, "%s%-13s excluded: %s", mark, p, excluded.get(p)));
       }

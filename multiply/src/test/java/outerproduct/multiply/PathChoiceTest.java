@@ -103,6 +103,13 @@ class PathChoiceTest {
             ExecutionPath.MR, LINES, Shape.WHOLE, 10, refusing(Map.of()), UNTIL_CHOSEN);
     assertEquals(ExecutionPath.MR, c.path());
     assertEquals("asked for mr", c.why());
+    assertEquals(4, c.unchecked().size(), "only the asked path is checked: " + c.unchecked());
+    assertTrue(
+        c.explain(LINES, Shape.WHOLE)
+            .contains(
+                "   client             0.00 s  (0.00 s + pp / 1.00e+05 pp/s)  not checked: the"
+                    + " choice did not need it"),
+        String.join("\n", c.explain(LINES, Shape.WHOLE)));
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
@@ -181,8 +188,8 @@ class PathChoiceTest {
     assertTrue(
         lazy.explain(LINES, Shape.WHOLE)
             .contains(
-                "   mr-bulk           30.00 s  (25.00 s + pp / 2.00e+06 pp/s)  not checked: a"
-                    + " sooner path can run"),
+                "   mr-bulk           30.00 s  (25.00 s + pp / 2.00e+06 pp/s)  not checked: the"
+                    + " choice did not need it"),
         String.join("\n", lazy.explain(LINES, Shape.WHOLE)));
 
     asked.clear();
