@@ -54,8 +54,9 @@ final class EngineOptions {
   @Option(
       names = "--c-durability",
       description =
-          "table.durability of the iterator engine's C (none, log, flush, sync)."
-              + " Default: the table default (sync); recorded in the report.")
+          "table.durability of the iterator engine's C (none, log, flush, sync); given, the"
+              + " harness creates that C before each request (inside its time), where without it"
+              + " the path creates C itself. Default: the table default (sync); recorded.")
   String cDurability;
 
   @Option(

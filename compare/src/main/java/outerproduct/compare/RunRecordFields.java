@@ -54,8 +54,9 @@ final class RunRecordFields {
             .put("rate_pp_per_s", run.partialProducts() / run.seconds())
             .put(
                 "rate_divides_by",
-                "t_total_s: from the engine's start (C already created) to C readable;"
-                    + " t_request_s adds creating C (t_prepare_c_s)");
+                "t_total_s: from the engine's start (creating C included where the path"
+                    + " creates it) to C readable; t_request_s adds the harness creating C"
+                    + " or waiting for a prepared one (t_prepare_c_s)");
     RunRecords.putInfo(record, run.info());
     if (asked.estimate() != null) {
       record.put("estimate_equal", asked.estimate().partialProducts() == run.partialProducts());

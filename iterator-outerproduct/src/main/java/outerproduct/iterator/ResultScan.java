@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -20,6 +21,7 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
 import outerproduct.kernel.accumulo.IncompleteResultException;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.ResultState;
@@ -60,13 +62,18 @@ final class ResultScan {
   /**
    * Checks or creates every result table and takes it for this multiply ({@link
    * ResultState#claim}): one another multiply is writing, or one holding a result, is refused
-   * unless {@code reuse} allows it.
+   * unless {@code reuse} allows it; a table created here gets its {@code splits} (none if absent).
    */
-  ResultScan prepare(String semiring, boolean removeZeros, ResultState.Reuse reuse)
+  ResultScan prepare(
+      String semiring,
+      Map<String, SortedSet<Text>> splits,
+      boolean removeZeros,
+      ResultState.Reuse reuse)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     for (String result : results) {
       boolean exists = client.tableOperations().exists(result);
-      String state = ResultTables.prepare(client, result, semiring, new TreeSet<>(), removeZeros);
+      SortedSet<Text> split = splits.getOrDefault(result, new TreeSet<>());
+      String state = ResultTables.prepare(client, result, semiring, split, removeZeros);
       if (!exists) {
         created.add(result);
       } else {

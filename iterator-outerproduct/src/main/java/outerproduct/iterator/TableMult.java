@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.SortedSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -15,6 +16,7 @@ import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Range;
+import org.apache.hadoop.io.Text;
 import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.Ranges;
@@ -341,8 +343,9 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
         results.add(result);
       }
     }
+    Map<String, SortedSet<Text>> splits = c == null ? Map.of() : Map.of(c, cSplits);
     ResultScan scan =
-        new ResultScan(client, results, clock).prepare(semiring, removeZeros, reuse());
+        new ResultScan(client, results, clock).prepare(semiring, splits, removeZeros, reuse());
     ResultScan.Totals totals;
     if (writing.output == Output.BULK) {
       totals =

@@ -12,7 +12,9 @@ import java.util.EnumSet;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -25,6 +27,7 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -165,19 +168,25 @@ class TableMultIT {
     assertEqualsOracle(client, "C10sub", oracle);
   }
 
+  /** C gets the split rows asked for (they are C's rows), CT none (its rows are C's columns). */
   @Test
-  void transposeIsWrittenToo() throws Exception {
+  void transposeIsWrittenTooAndOnlyCIsSplit() throws Exception {
     RowRanges rows = RowRanges.parse("1,:,3,");
+    SortedSet<Text> cSplits = new TreeSet<>(MatrixLoader.splits(a10.transpose(), 3));
     TableMult.on(props)
         .transposeOf("AT10")
         .times("B10")
         .into("C10t")
         .alsoTranspose("CT10t")
         .rows(rows)
+        .cSplits(cSplits)
         .run();
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10, rows, null, null);
     assertEqualsOracle(client, "C10t", oracle);
     assertEqualsOracle(client, "CT10t", oracle.transpose());
+    assertEquals(2, cSplits.size());
+    assertEquals(cSplits, new TreeSet<>(client.tableOperations().listSplits("C10t")));
+    assertTrue(client.tableOperations().listSplits("CT10t").isEmpty(), "CT is not split");
   }
 
   /**

@@ -6,8 +6,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
-import java.util.SortedSet;
-import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -100,7 +98,6 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
   private Output output = Output.BATCH_WRITER;
   private boolean removeZeros;
   private UberMode uber = UberMode.OFF;
-  private SortedSet<Text> cSplits = new TreeSet<>();
   private Consumer<Job> customizer = job -> {};
   private Consumer<Job> onSubmit = job -> {};
 
@@ -204,12 +201,6 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
    */
   public MapReduceMultiply uber(UberMode mode) {
     this.uber = Objects.requireNonNull(mode);
-    return this;
-  }
-
-  /** Split rows for C when the job creates it; reducers are partitioned by them. */
-  public MapReduceMultiply cSplits(SortedSet<Text> splits) {
-    this.cSplits = new TreeSet<>(splits);
     return this;
   }
 

@@ -209,8 +209,9 @@ public enum Engine implements Choice {
   }
 
   /**
-   * Multiplies into {@code c}, which {@link #createResult} created; {@link Run#prepareSeconds} is 0
-   * (see {@link #createAndMultiply}).
+   * Multiplies into {@code c}: a C {@link #createResult} prepared, or, where none exists, the one
+   * the path creates inside its own time; {@link Run#prepareSeconds} is 0 (see {@link
+   * #createAndMultiply}).
    */
   public Run multiply(Operands on, String c, RowRanges rows) throws Exception {
     if (this == INGEST_CEILING) {
@@ -228,8 +229,8 @@ public enum Engine implements Choice {
 
   /**
    * Creates C as this engine needs it: the iterator engine's with its ⊕ combiner, the others plain
-   * (MapReduce's with C's split points). The harness does it before the engine's clock starts, per
-   * request or ahead of the requests.
+   * (the server-side paths' with C's split points), for a C prepared ahead of the requests ({@code
+   * --prepared-c}) or given a durability ({@link #createAndMultiply}).
    */
   public void createResult(Operands on, String c) throws Exception {
     if (this == AUTO) {
@@ -255,10 +256,20 @@ public enum Engine implements Choice {
     }
   }
 
-  /** Creates C, then multiplies: a request that does not find its C prepared. */
+  /**
+   * A request that does not find its C prepared: the path creates the C it needs inside its own
+   * time, as a user's {@code scripts/multiply --path} does and as {@code auto}'s chosen path does,
+   * so that their request times compare like with like. Only a C durability the harness was asked
+   * for ({@link Settings#resultDurability}, which no path sets) makes the harness create the
+   * iterator engine's C first, its time in {@link Run#prepareSeconds}.
+   */
   public Run createAndMultiply(Operands on, String c, RowRanges rows) throws Exception {
     if (this == AUTO) {
       return AutoEngine.createAndMultiply(on, c, rows);
+    }
+    boolean durability = on.settings().resultDurability() != null;
+    if (!durability || runs.engine() != ExecutionPath.Engine.ITERATOR) {
+      return multiply(on, c, rows);
     }
     long begin = System.nanoTime();
     createResult(on, c);

@@ -23,8 +23,8 @@ final class EngineRuns {
   /**
    * The request as the one entry point takes it, with the harness's settings for each engine: the
    * iterator engine's pre-sum and bulk files (the pre-sum setting is bulk output's window, {@link
-   * Engine#bulkWindow}); MapReduce's reducers (one for uber jobs), pre-sum, uber mode, C's splits
-   * and extra job settings.
+   * Engine#bulkWindow}); MapReduce's reducers (one for uber jobs), pre-sum, uber mode and extra job
+   * settings; C's split rows where a server-side path creates C.
    */
   static Multiply request(Engine.Operands on, String c, RowRanges rows) {
     return request(on, c, rows, job -> {});
@@ -43,6 +43,7 @@ final class EngineRuns {
             .client(target.client())
             .semiring(on.semiring().name())
             .rows(rows)
+            .cSplits(settings.resultSplits())
             .calibration(settings.calibration())
             .iterator(
                 mult ->
@@ -53,7 +54,6 @@ final class EngineRuns {
                   mr.reducers(settings.mrUber().appliesTo(rows) ? 1 : settings.mrReducers())
                       .presum(settings.mrPresum())
                       .uber(settings.mrUber())
-                      .cSplits(settings.resultSplits())
                       .fileCompression(settings.bulkCompression())
                       .customize(j -> settings.mrConf().forEach(j.getConfiguration()::set));
                   job.accept(mr);
@@ -62,7 +62,7 @@ final class EngineRuns {
     return multiply;
   }
 
-  /** {@code path} run by name, into the C the harness created for it. */
+  /** {@code path} run by name, into a C it creates (or one the harness created for it). */
   static Engine.Run path(ExecutionPath path, Engine.Operands on, String c, RowRanges rows)
       throws Exception {
     Multiply.Result r = request(on, c, rows).path(path).run();
@@ -143,6 +143,7 @@ final class EngineRuns {
             .times(on.b())
             .into(c)
             .semiring(semiring.name())
+            .cSplits(on.settings().resultSplits())
             .presum(on.settings().presum())
             .replayProducts(products);
     client.tableOperations().delete(products);

@@ -148,6 +148,7 @@ class FixtureMultiplyIT {
         assertEquals("log", client.tableOperations().getConfiguration(c).get("table.durability"));
       }
     }
+    assertNamedPathCreatesItsOwnC(target, settings, expected);
     RowRanges rows = RowRanges.parse("1,:,100,");
     Engine.Run subset =
         Engine.MR.createAndMultiply(
@@ -158,6 +159,35 @@ class FixtureMultiplyIT {
     assertEquals(true, subset.info().get("uber"), "a row subset runs in uber mode");
     assertEquals(1, subset.info().get("reduces"), "uber mode allows one reducer");
     assertTrue(!client.tableOperations().exists("P_C_INGEST_CEILING"), "products table removed");
+  }
+
+  /**
+   * Without a durability for the harness to set, a named iterator path creates its C itself, as
+   * auto's choice does: split as asked, in the path's own time, nothing counted as preparing.
+   */
+  private void assertNamedPathCreatesItsOwnC(
+      Target target, Engine.Settings withDurability, String expected) throws Exception {
+    Engine.Settings settings =
+        new Engine.Settings(
+            withDurability.presum(),
+            withDurability.resultSplits(),
+            null,
+            withDurability.mrReducers(),
+            withDurability.mrUber(),
+            withDurability.mrConf(),
+            withDurability.mrPresum(),
+            withDurability.bulkCompression(),
+            withDurability.calibration());
+    String c = "C_ITERATOR_BULK_own";
+    Engine.Run run =
+        Engine.ITERATOR_BULK.createAndMultiply(
+            new Engine.Operands(target, semiring, "AT", "B", settings), c, RowRanges.all());
+    assertEquals(expected, TableChecksum.of(client, c, semiring, Authorizations.EMPTY).checksum());
+    assertEquals(0.0, run.prepareSeconds(), "the path created C inside its own time");
+    assertEquals(2, client.tableOperations().listSplits(c).size() + 1, c + " pre-split in 2");
+    assertTrue(
+        !"log".equals(client.tableOperations().getConfiguration(c).get("table.durability")),
+        "no durability was asked for");
   }
 
   /** Each engine's byte counts where it has them: writers' bytes, or Hadoop's counters. */

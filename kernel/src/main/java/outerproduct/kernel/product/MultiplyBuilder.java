@@ -1,9 +1,12 @@
 package outerproduct.kernel.product;
 
 import java.util.Objects;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.function.BiFunction;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.hadoop.io.Text;
 import outerproduct.kernel.accumulo.DegreeTables;
 import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.accumulo.ResultState;
@@ -55,6 +58,7 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
   protected ColumnFilter bColumns;
   protected boolean replaceIncomplete;
   protected boolean addToExisting;
+  protected SortedSet<Text> cSplits = new TreeSet<>();
 
   protected MultiplyBuilder(String at, String b, String c) {
     this.at = at;
@@ -173,6 +177,17 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
     other.bColumns = bColumns;
     other.replaceIncomplete = replaceIncomplete;
     other.addToExisting = addToExisting;
+    other.cSplits = cSplits;
+  }
+
+  /**
+   * Split rows of C where the server-side paths create it, so that its writes spread over tablets
+   * from the start (an existing C keeps its own; the client path, one BatchWriter writing each cell
+   * once, creates C whole).
+   */
+  public S cSplits(SortedSet<Text> splits) {
+    this.cSplits = new TreeSet<>(splits);
+    return self();
   }
 
   /**
