@@ -23,12 +23,17 @@ import outerproduct.kernel.cli.Choice;
  * that: with stripes its whole-table times at SCALE 10, 12 and 13 lay within their noise (23-31 s),
  * and a line through them had no positive rate. Its queued requests stay at SCALE 13. Each whole
  * table runs 3 times and the fit takes each size's median ({@code report.CalibrationFit}): with one
- * run per SCALE a single noisy run decided near ties between paths.
+ * run per SCALE a single noisy run decided near ties between paths. It warms each engine 5 times
+ * before its first run, not once: its first SCALE's points are the fixed costs, and after one
+ * warm-up the tablet servers' code is not yet compiled (iterator-bulk's first SCALE 10 runs with no
+ * warm-up took 1.40, 0.85, 0.72, 0.54 and 0.48 s, settling near 0.45 s; a calibration with one
+ * warm-up fitted its SCALE 10 point at 0.94 s and chose the iterator engine's BatchWriter output,
+ * 1.45× slower warm, for that size).
  */
 enum Preset implements Choice {
-  QUICK(List.of(11), null, List.of(1, 256), 7, List.of(1), 5),
-  FULL(List.of(10), null, List.of(1, 64, 1024), 20, List.of(1, 4), 3),
-  CALIBRATE(List.of(10, 12, 13, 14), 13, List.of(1, 64, 1024), 3, List.of(1), 3);
+  QUICK(List.of(11), null, List.of(1, 256), 7, List.of(1), 5, 1),
+  FULL(List.of(10), null, List.of(1, 64, 1024), 20, List.of(1, 4), 3, 1),
+  CALIBRATE(List.of(10, 12, 13, 14), 13, List.of(1, 64, 1024), 3, List.of(1), 3, 5);
 
   static final String QUICK_TEXT =
       "SCALE 11: the whole table 5 times, queued 1 and 256 rows 7 requests each, one at a time";
@@ -49,6 +54,7 @@ enum Preset implements Choice {
   private final int requests;
   private final List<Integer> concurrency;
   private final int repeats;
+  private final int warmup;
 
   Preset(
       List<Integer> scales,
@@ -56,13 +62,15 @@ enum Preset implements Choice {
       List<Integer> queuedRows,
       int requests,
       List<Integer> concurrency,
-      int repeats) {
+      int repeats,
+      int warmup) {
     this.scales = scales;
     this.queuedScale = queuedScale;
     this.queuedRows = queuedRows;
     this.requests = requests;
     this.concurrency = concurrency;
     this.repeats = repeats;
+    this.warmup = warmup;
   }
 
   @Override
@@ -89,6 +97,9 @@ enum Preset implements Choice {
     }
     if (command.repeats == null) {
       command.repeats = repeats;
+    }
+    if (command.warmup == null) {
+      command.warmup = warmup;
     }
     if (this == CALIBRATE) {
       command.allRepeats = true;

@@ -111,15 +111,14 @@ final class SweepOptions {
 
   @Option(
       names = "--warmup",
-      defaultValue = "1",
       description =
           "Unrecorded multiplies per engine before its first recorded run: whole-table ones at"
               + " the first SCALE (the servers stay warm for the next), and requests of the first"
               + " size before the queued and cued batches, so that no engine pays for cold tablet"
               + " servers and JVMs (class loading, JIT) or for servers still settling after the"
               + " load; MapReduce is never warmed (its jobs start new JVMs); 0 = none. Default:"
-              + " ${DEFAULT-VALUE}.")
-  int warmup;
+              + " 1; 5 for --preset calibrate, whose first points are the fixed costs.")
+  Integer warmup;
 
   @Option(
       names = "--oracle-up-to-scale",

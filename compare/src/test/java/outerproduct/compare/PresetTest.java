@@ -15,6 +15,15 @@ class PresetTest {
     assertEquals(List.of(10, 12, 13, 14), sweep.scales);
     assertEquals(13, sweep.queuedAt());
     assertEquals(List.of(1, 64, 1024), sweep.queuedRows);
+    assertEquals(5, sweep.warmup, "its first SCALE's points are measured on warm servers");
+  }
+
+  @Test
+  void aWarmupGivenOnTheCommandLineWinsOverThePresets() {
+    SweepOptions sweep = new SweepOptions();
+    sweep.warmup = 0;
+    Preset.CALIBRATE.fillIn(sweep);
+    assertEquals(0, sweep.warmup);
   }
 
   @Test
@@ -31,5 +40,6 @@ class PresetTest {
     Preset.QUICK.fillIn(sweep);
     assertEquals(List.of(11), sweep.scales);
     assertEquals(11, sweep.queuedAt());
+    assertEquals(1, sweep.warmup);
   }
 }
