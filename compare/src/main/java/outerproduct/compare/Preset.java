@@ -26,9 +26,9 @@ import outerproduct.kernel.cli.Choice;
  * run per SCALE a single noisy run decided near ties between paths. It warms each engine 5 times
  * before its first run, not once: its first SCALE's points are the fixed costs, and after one
  * warm-up the tablet servers' code is not yet compiled (iterator-bulk's first SCALE 10 runs with no
- * warm-up took 1.40, 0.85, 0.72, 0.54 and 0.48 s, settling near 0.45 s; a calibration with one
+ * warm-up took 1.40, 0.85, 0.72, 0.54 and 0.48 s, settling near 0.48 s; a calibration with one
  * warm-up fitted its SCALE 10 point at 0.94 s and chose the iterator engine's BatchWriter output,
- * 1.45× slower warm, for that size).
+ * 1.36× slower warm, for that size).
  */
 enum Preset implements Choice {
   QUICK(List.of(11), null, List.of(1, 256), 7, List.of(1), 5, 1),
