@@ -41,6 +41,12 @@ class PathChoiceTest {
   }
 
   /** A check that refuses the paths {@code cannotRun} names, with their reasons. */
+  /** {@code choice}'s explanation of a whole table holds {@code line}. */
+  private static void assertExplains(PathChoice choice, String line) {
+    List<String> lines = choice.explain(LINES, Shape.WHOLE);
+    assertTrue(lines.contains(line), String.join("\n", lines));
+  }
+
   private static PathChoice.Check refusing(Map<ExecutionPath, String> cannotRun) {
     return path -> Optional.ofNullable(cannotRun.get(path));
   }
@@ -104,12 +110,10 @@ class PathChoiceTest {
     assertEquals(ExecutionPath.MR, c.path());
     assertEquals("asked for mr", c.why());
     assertEquals(4, c.unchecked().size(), "only the asked path is checked: " + c.unchecked());
-    assertTrue(
-        c.explain(LINES, Shape.WHOLE)
-            .contains(
-                "   client             0.00 s  (0.00 s + pp / 1.00e+05 pp/s)  not checked: the"
-                    + " choice did not need it"),
-        String.join("\n", c.explain(LINES, Shape.WHOLE)));
+    assertExplains(
+        c,
+        "   client             0.00 s  (0.00 s + pp / 1.00e+05 pp/s)  not checked: the"
+            + " choice did not need it");
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
@@ -185,12 +189,10 @@ class PathChoiceTest {
         lazy.unchecked());
     assertEquals(
         Map.of(ExecutionPath.ITERATOR_BULK, "bulk output: no permission"), lazy.excluded());
-    assertTrue(
-        lazy.explain(LINES, Shape.WHOLE)
-            .contains(
-                "   mr-bulk           30.00 s  (25.00 s + pp / 2.00e+06 pp/s)  not checked: the"
-                    + " choice did not need it"),
-        String.join("\n", lazy.explain(LINES, Shape.WHOLE)));
+    assertExplains(
+        lazy,
+        "   mr-bulk           30.00 s  (25.00 s + pp / 2.00e+06 pp/s)  not checked: the"
+            + " choice did not need it");
 
     asked.clear();
     PathChoice all =
