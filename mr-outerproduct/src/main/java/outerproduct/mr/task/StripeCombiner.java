@@ -2,7 +2,9 @@ package outerproduct.mr.task;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Iterator;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Reducer;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.mr.MultiplyConf;
@@ -18,6 +20,8 @@ import outerproduct.mr.io.Stripe;
 public class StripeCombiner extends Reducer<Text, Stripe, Text, Stripe> {
   private StripeMerge<Object> merge;
   private final Stripe out = new Stripe();
+  private Counter cellsIn;
+  private Counter cellsOut;
 
   @Override
   @SuppressWarnings("unchecked")
@@ -25,14 +29,27 @@ public class StripeCombiner extends Reducer<Text, Stripe, Text, Stripe> {
     merge =
         new StripeMerge<>(
             (Semiring<Object>) new MultiplyConf(context.getConfiguration()).semiring());
+    cellsIn = context.getCounter(OuterProductCounter.COMBINER_IN);
+    cellsOut = context.getCounter(OuterProductCounter.COMBINER_OUT);
   }
 
   @Override
   protected void reduce(Text row, Iterable<Stripe> stripes, Context context)
       throws IOException, InterruptedException {
+    Iterator<Stripe> values = stripes.iterator();
+    Stripe first = values.next();
+    if (!values.hasNext()) {
+      // A row found in one window of the spill has nothing to merge: its stripe goes on as it came
+      // (most rows of a power-law graph's C are sparse and meet few windows).
+      context.write(row, first);
+      count(first.cells(), first.cells());
+      return;
+    }
     String rowName = new String(row.getBytes(), 0, row.getLength(), StandardCharsets.UTF_8);
-    long in = 0;
-    for (Stripe s : stripes) {
+    long in = first.cells();
+    merge.add(first, rowName);
+    while (values.hasNext()) {
+      Stripe s = values.next();
       merge.add(s, rowName);
       in += s.cells();
     }
@@ -51,7 +68,11 @@ public class StripeCombiner extends Reducer<Text, Stripe, Text, Stripe> {
     if (out.cells() > 0) {
       context.write(row, out);
     }
-    context.getCounter(OuterProductCounter.COMBINER_IN).increment(in);
-    context.getCounter(OuterProductCounter.COMBINER_OUT).increment(written[0]);
+    count(in, written[0]);
+  }
+
+  private void count(long in, long out) {
+    cellsIn.increment(in);
+    cellsOut.increment(out);
   }
 }

@@ -89,6 +89,24 @@ class StripeTasksTest {
   }
 
   @Test
+  void combinerPassesARowOfOneStripeOnAsItCame() throws Exception {
+    ReduceDriver<Text, Stripe, Text, Stripe> driver =
+        ReduceDriver.newReduceDriver(new StripeCombiner());
+    driver.getConfiguration().set(MultiplyConf.SEMIRING, "min-plus");
+    driver
+        .withInput(new Text("r1"), List.of(stripe("c1=4.50", "c2=3")))
+        .withInput(new Text("r2"), List.of(stripe("c1=1"), stripe("c1=2")));
+    List<Pair<Text, Stripe>> out = driver.run();
+    assertEquals(2, out.size());
+    assertEquals(new Text("r1"), out.get(0).getFirst());
+    // Not decoded and encoded again: "4.50" would become "4.5".
+    assertEquals(List.of("c1=4.50", "c2=3"), cells(out.get(0).getSecond()));
+    assertEquals(List.of("c1=1.0"), cells(out.get(1).getSecond()));
+    assertEquals(4, driver.getCounters().findCounter(OuterProductCounter.COMBINER_IN).getValue());
+    assertEquals(3, driver.getCounters().findCounter(OuterProductCounter.COMBINER_OUT).getValue());
+  }
+
+  @Test
   void aValueTheSemiringCannotReadNamesTheCell() {
     ReduceDriver<Text, Stripe, Text, Stripe> driver =
         ReduceDriver.newReduceDriver(new StripeCombiner());
