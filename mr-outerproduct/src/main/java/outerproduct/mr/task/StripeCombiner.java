@@ -40,7 +40,7 @@ public class StripeCombiner extends Reducer<Text, Stripe, Text, Stripe> {
     Stripe first = values.next();
     if (!values.hasNext()) {
       // A row found in one window of the spill has nothing to merge: its stripe goes on as it came
-      // (most rows of a power-law graph's C are sparse and meet few windows).
+      // rather than being copied, walked and rebuilt.
       context.write(row, first);
       count(first.cells(), first.cells());
       return;

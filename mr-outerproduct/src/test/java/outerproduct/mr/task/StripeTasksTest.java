@@ -75,9 +75,7 @@ class StripeTasksTest {
 
   @Test
   void combinerMergesARowsStripesIntoOne() throws Exception {
-    ReduceDriver<Text, Stripe, Text, Stripe> driver =
-        ReduceDriver.newReduceDriver(new StripeCombiner());
-    driver.getConfiguration().set(MultiplyConf.SEMIRING, "min-plus");
+    ReduceDriver<Text, Stripe, Text, Stripe> driver = combiner("min-plus");
     driver.withInput(
         new Text("r1"), List.of(stripe("c1=4.5", "c2=3"), stripe("c1=2", "c3=1"), stripe("c1=7")));
     List<Pair<Text, Stripe>> out = driver.run();
@@ -90,9 +88,7 @@ class StripeTasksTest {
 
   @Test
   void combinerPassesARowOfOneStripeOnAsItCame() throws Exception {
-    ReduceDriver<Text, Stripe, Text, Stripe> driver =
-        ReduceDriver.newReduceDriver(new StripeCombiner());
-    driver.getConfiguration().set(MultiplyConf.SEMIRING, "min-plus");
+    ReduceDriver<Text, Stripe, Text, Stripe> driver = combiner("min-plus");
     driver
         .withInput(new Text("r1"), List.of(stripe("c1=4.50", "c2=3")))
         .withInput(new Text("r2"), List.of(stripe("c1=1"), stripe("c1=2")));
@@ -108,9 +104,7 @@ class StripeTasksTest {
 
   @Test
   void aValueTheSemiringCannotReadNamesTheCell() {
-    ReduceDriver<Text, Stripe, Text, Stripe> driver =
-        ReduceDriver.newReduceDriver(new StripeCombiner());
-    driver.getConfiguration().set(MultiplyConf.SEMIRING, "plus-times-long");
+    ReduceDriver<Text, Stripe, Text, Stripe> driver = combiner("plus-times-long");
     driver.withInput(new Text("r1"), List.of(stripe("c1=1"), stripe("c1=1.5")));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, driver::run);
     assertTrue(
@@ -152,6 +146,14 @@ class StripeTasksTest {
   }
 
   /** A stripe of unlabelled "j=value" cells, given in order. */
+  /** The stripe combiner under MRUnit, with {@code semiring} as the job's. */
+  private static ReduceDriver<Text, Stripe, Text, Stripe> combiner(String semiring) {
+    ReduceDriver<Text, Stripe, Text, Stripe> driver =
+        ReduceDriver.newReduceDriver(new StripeCombiner());
+    driver.getConfiguration().set(MultiplyConf.SEMIRING, semiring);
+    return driver;
+  }
+
   private static Stripe stripe(String... cells) {
     Stripe s = new Stripe();
     for (String cell : cells) {
