@@ -116,6 +116,28 @@ public record Calibration(
     return costs.stream().filter(c -> c.path() == path && c.shape() == shape).findFirst();
   }
 
+  /**
+   * The predicted seconds of {@code path} for a {@code shape} multiply of {@code products} partial
+   * products, if this calibration has a line for it: the line, but never less than {@link #floor}.
+   */
+  public Optional<Double> seconds(ExecutionPath path, Shape shape, long products) {
+    return cost(path, shape).map(line -> Math.max(line.seconds(products), floor(path, shape)));
+  }
+
+  /**
+   * The least a {@code shape} request of {@code path} takes, however few its products: for a whole
+   * table, the path's subset line's fixed cost (0 without one). Whole-table lines are fitted on
+   * whole graphs, hundreds of thousands of products and more, where a fixed cost under a second is
+   * lost in the spread and often fitted as 0; extrapolated to a small table they would promise an
+   * answer in no time. The subset line's fixed cost was fitted on requests of a few products, and
+   * every request of the path pays it (creating C, setting up the scan or the job).
+   */
+  public double floor(ExecutionPath path, Shape shape) {
+    return shape == Shape.WHOLE
+        ? cost(path, Shape.SUBSET).map(Cost::fixedSeconds).orElse(0.0)
+        : 0.0;
+  }
+
   /** The lines measured on the project's development machine kind. */
   public static Calibration shipped() {
     try (InputStream in = Calibration.class.getResourceAsStream(SHIPPED)) {

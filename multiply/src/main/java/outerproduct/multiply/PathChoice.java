@@ -13,13 +13,15 @@ import java.util.Set;
 
 /**
  * Which path runs a multiply, and why: each path's predicted time for the estimated partial
- * products, from the {@link Calibration}'s line for the path and the multiply's {@link Shape};
- * {@link ExecutionPath#AUTO} takes the soonest that can run here. Whether a path can run (bulk
- * output without the permissions, the client path past its memory bound, MapReduce without a YARN
- * cluster; {@link PathChecks}) is asked of the candidates from the soonest on, and by default only
- * until one can: the paths after it cannot change the choice, and their checks would cost round
- * trips to the cluster. {@link Checking#EVERY_PATH} asks of every path, for a caller that shows
- * them all ({@code --explain}); the choice is the same either way.
+ * products, from the {@link Calibration}'s line for the path and the multiply's {@link Shape}
+ * ({@link Calibration#seconds}, which keeps a small whole table's prediction from falling below
+ * what every request of the path pays); {@link ExecutionPath#AUTO} takes the soonest that can run
+ * here. Whether a path can run (bulk output without the permissions, the client path past its
+ * memory bound, MapReduce without a YARN cluster; {@link PathChecks}) is asked of the candidates
+ * from the soonest on, and by default only until one can: the paths after it cannot change the
+ * choice, and their checks would cost round trips to the cluster. {@link Checking#EVERY_PATH} asks
+ * of every path, for a caller that shows them all ({@code --explain}); the choice is the same
+ * either way.
  *
  * @param path the path that runs
  * @param predictedSeconds each candidate's predicted time (a path that cannot run is no candidate)
@@ -77,11 +79,11 @@ public record PathChoice(
     Map<ExecutionPath, Double> predicted = new EnumMap<>(ExecutionPath.class);
     Map<ExecutionPath, String> excluded = new EnumMap<>(ExecutionPath.class);
     for (ExecutionPath path : ExecutionPath.runnable()) {
-      Optional<Calibration.Cost> cost = calibration.cost(path, shape);
-      if (cost.isEmpty()) {
+      Optional<Double> seconds = calibration.seconds(path, shape, products);
+      if (seconds.isEmpty()) {
         excluded.put(path, "no calibration line for " + shape + " multiplies");
       } else {
-        predicted.put(path, cost.get().seconds(products));
+        predicted.put(path, seconds.get());
       }
     }
     if (asked != ExecutionPath.AUTO) {
@@ -140,6 +142,16 @@ public record PathChoice(
         next.get().getKey());
   }
 
+  /** The path's line, and its floor where that is what it predicts. */
+  private String describe(Calibration calibration, ExecutionPath p, Shape shape) {
+    String line = calibration.cost(p, shape).orElseThrow().describe();
+    double floor = calibration.floor(p, shape);
+    return floor == 0 || predictedSeconds.get(p) > floor
+        ? line
+        : String.format(
+            Locale.ROOT, "%s; at least %.2f s, its subset line's fixed cost", line, floor);
+  }
+
   /**
    * Every path on a line of its own, as {@code --explain} prints them: each candidate with its
    * prediction and line (and whether its checks were skipped), each excluded one with its reason,
@@ -157,7 +169,7 @@ public record PathChoice(
                 mark,
                 p,
                 predictedSeconds.get(p),
-                calibration.cost(p, shape).orElseThrow().describe(),
+                describe(calibration, p, shape),
                 unchecked.contains(p) ? "  not checked: the choice did not need it" : ""));
       } else {
         lines.add(String.format(Locale.ROOT, "%s%-13s excluded: %s", mark, p, excluded.get(p)));

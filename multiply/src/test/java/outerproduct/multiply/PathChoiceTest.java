@@ -72,6 +72,53 @@ class PathChoiceTest {
   }
 
   @Test
+  void aSmallWholeTableIsPredictedNoSoonerThanThePathsSubsetFixedCost() throws Exception {
+    // As a calibration on whole graphs alone fits them: no fixed cost for client or iterator, so
+    // that extrapolated to 4 products both would answer at once and the faster rate would win.
+    Calibration fittedOnLargeTables =
+        new Calibration(
+            "large tables",
+            "none",
+            "2026-11-28",
+            "none",
+            "none",
+            List.of(
+                cost(ExecutionPath.CLIENT, Shape.WHOLE, 0, 3e5),
+                cost(ExecutionPath.ITERATOR, Shape.WHOLE, 0, 1e6),
+                cost(ExecutionPath.CLIENT, Shape.SUBSET, 0.22, 3.4e5),
+                cost(ExecutionPath.ITERATOR, Shape.SUBSET, 0.23, 8.8e5)));
+    PathChoice tiny =
+        PathChoice.choose(
+            ExecutionPath.AUTO,
+            fittedOnLargeTables,
+            Shape.WHOLE,
+            4,
+            refusing(Map.of()),
+            EVERY_PATH);
+    assertEquals(ExecutionPath.CLIENT, tiny.path(), tiny.predictedSeconds().toString());
+    assertEquals(0.22, tiny.predictedSeconds().get(ExecutionPath.CLIENT), 1e-4);
+    assertEquals(0.23, tiny.predictedSeconds().get(ExecutionPath.ITERATOR), 1e-4);
+    assertTrue(
+        tiny.explain(fittedOnLargeTables, Shape.WHOLE)
+            .contains(
+                "=> client             0.22 s  (0.00 s + pp / 3.00e+05 pp/s; at least 0.22 s, its"
+                    + " subset line's fixed cost)"),
+        String.join("\n", tiny.explain(fittedOnLargeTables, Shape.WHOLE)));
+
+    PathChoice large =
+        PathChoice.choose(
+            ExecutionPath.AUTO,
+            fittedOnLargeTables,
+            Shape.WHOLE,
+            1_000_000,
+            refusing(Map.of()),
+            EVERY_PATH);
+    assertEquals(ExecutionPath.ITERATOR, large.path(), "past the floor the whole-table lines rule");
+    assertEquals(1.0, large.predictedSeconds().get(ExecutionPath.ITERATOR), 1e-9);
+    assertEquals(0, fittedOnLargeTables.floor(ExecutionPath.CLIENT, Shape.SUBSET));
+  }
+
+  @Test
   void aPathThatCannotRunIsExcludedWithItsReason() throws Exception {
     Map<ExecutionPath, String> noBulk =
         Map.of(
@@ -112,8 +159,8 @@ class PathChoiceTest {
     assertEquals(4, c.unchecked().size(), "only the asked path is checked: " + c.unchecked());
     assertExplains(
         c,
-        "   client             0.00 s  (0.00 s + pp / 1.00e+05 pp/s)  not checked: the"
-            + " choice did not need it");
+        "   client             0.10 s  (0.00 s + pp / 1.00e+05 pp/s; at least 0.10 s, its"
+            + " subset line's fixed cost)  not checked: the choice did not need it");
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
