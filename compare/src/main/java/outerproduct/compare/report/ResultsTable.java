@@ -11,9 +11,10 @@ import java.util.stream.Stream;
 /**
  * docs/performance.md's results, goals and cost model tables, rendered from the committed example
  * reports' {@code runs.jsonl} by the same code that writes each {@code report.md}: one row per
- * headline of each report, one row per goal judged by a report. The doc holds the rendering between
- * marker lines; {@code --check} (run by CI through {@code ResultsTableTest}) fails when what is
- * committed differs from what the records render, so a number in the table is never typed by hand.
+ * headline of each report, one row per goal judged by a report; and the README's transcript of the
+ * main command ({@link QuickTranscript}). Each doc holds the rendering between marker lines; {@code
+ * --check} (run by CI through {@code ResultsTableTest}) fails when what is committed differs from
+ * what the records render, so a number in them is never typed by hand.
  *
  * <p>{@code ResultsTable <docs dir> [--check]}; {@code scripts/results-table} runs it on the
  * project's docs, first rendering every example report again ({@link ExampleReports}).
@@ -44,30 +45,42 @@ public final class ResultsTable {
       ExampleReports.renderAll(docs);
     }
     Path doc = docs.resolve(PERFORMANCE_MD);
+    Path readme = docs.toAbsolutePath().getParent().resolve(QuickTranscript.README_MD);
     String committed = Files.readString(doc);
     String rendered = render(docs, committed);
+    String committedReadme = Files.readString(readme);
+    String renderedReadme = QuickTranscript.render(docs, committedReadme);
     if (check) {
-      if (!rendered.equals(committed)) {
+      if (!rendered.equals(committed) || !renderedReadme.equals(committedReadme)) {
         System.err.println(
             doc
-                + ": its results, goals or cost model table differs from what the example reports'"
-                + " records render; run scripts/results-table and commit the result");
+                + "'s tables or "
+                + readme
+                + "'s transcript differ from what the example reports' records render; run"
+                + " scripts/results-table and commit the result");
         System.exit(1);
       }
-      System.out.println(doc + ": results, goals and cost model tables match the example reports");
+      System.out.println(
+          doc + "'s tables and " + readme + "'s transcript match the example reports");
       return;
     }
     Files.writeString(doc, rendered);
+    Files.writeString(readme, renderedReadme);
     System.out.println(
-        "rendered every example report and the results, goals and cost model tables of " + doc);
+        "rendered every example report, the results, goals and cost model tables of "
+            + doc
+            + " and the main command's transcript in "
+            + readme);
   }
 
   /** {@code performance} with its two marked sections rendered again from {@code docs}. */
   static String render(Path docs, String performance) throws IOException {
     List<Report> reports = reports(docs.resolve(REPORTS));
-    String withResults = replace(performance, RESULTS_BEGIN, RESULTS_END, results(reports));
-    String withGoals = replace(withResults, GOALS_BEGIN, GOALS_END, goals(reports));
-    return replace(withGoals, COST_BEGIN, COST_END, costModel(reports));
+    String withResults =
+        Markers.replace(PERFORMANCE_MD, performance, RESULTS_BEGIN, RESULTS_END, results(reports));
+    String withGoals =
+        Markers.replace(PERFORMANCE_MD, withResults, GOALS_BEGIN, GOALS_END, goals(reports));
+    return Markers.replace(PERFORMANCE_MD, withGoals, COST_BEGIN, COST_END, costModel(reports));
   }
 
   /** One committed example report: its folder name and its records' summary. */
@@ -173,14 +186,4 @@ public final class ResultsTable {
   }
 
   private record Row(Report report, Judgements.Judged judged) {}
-
-  private static String replace(String doc, String begin, String end, String body) {
-    int from = doc.indexOf(begin);
-    int to = doc.indexOf(end);
-    if (from < 0 || to < from) {
-      throw new IllegalStateException(
-          PERFORMANCE_MD + " lacks the marker lines " + begin + " … " + end);
-    }
-    return doc.substring(0, from + begin.length()) + "\n" + body + doc.substring(to);
-  }
 }

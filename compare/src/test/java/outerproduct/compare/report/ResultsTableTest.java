@@ -30,6 +30,19 @@ class ResultsTableTest {
   }
 
   @Test
+  void theReadmesTranscriptIsWhatTheQuickReportRenders() throws Exception {
+    String committed = Files.readString(DOCS.resolve("..").resolve(QuickTranscript.README_MD));
+    assertEquals(
+        committed,
+        QuickTranscript.render(DOCS, committed),
+        "README.md's transcript of the main command differs from what docs/example-report/"
+            + QuickTranscript.REPORT
+            + "/runs.jsonl renders: run scripts/results-table and commit the result");
+    assertTrue(
+        committed.contains("      every C proven: all "), "the transcript holds the proof line");
+  }
+
+  @Test
   void aHandEditedNumberIsCaught() throws Exception {
     String committed = Files.readString(DOCS.resolve(ResultsTable.PERFORMANCE_MD));
     int table = committed.indexOf(ResultsTable.RESULTS_BEGIN);
