@@ -145,7 +145,6 @@ class StripeTasksTest {
         3, driver.getCounters().findCounter(OuterProductCounter.ENTRIES_WRITTEN).getValue());
   }
 
-  /** A stripe of unlabelled "j=value" cells, given in order. */
   /** The stripe combiner under MRUnit, with {@code semiring} as the job's. */
   private static ReduceDriver<Text, Stripe, Text, Stripe> combiner(String semiring) {
     ReduceDriver<Text, Stripe, Text, Stripe> driver =
@@ -154,6 +153,7 @@ class StripeTasksTest {
     return driver;
   }
 
+  /** A stripe of unlabelled "j=value" cells, given in order. */
   private static Stripe stripe(String... cells) {
     Stripe s = new Stripe();
     for (String cell : cells) {
