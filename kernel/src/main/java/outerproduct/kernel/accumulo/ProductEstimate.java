@@ -33,6 +33,9 @@ public final class ProductEstimate {
   /** Fewer sampled shared rows than this, and every row is counted instead. */
   public static final int MIN_SAMPLED_ROWS = 64;
 
+  /** Entries a scan of the estimate asks for at once. */
+  private static final int BATCH = 10_000;
+
   /**
    * The estimate: {@code partialProducts} (exact unless {@code upperBound} or sampled), the shared
    * rows it found, and the seconds it took. {@code sampleModulus} is 0 for degree tables, 1 for
@@ -196,7 +199,7 @@ public final class ProductEstimate {
       scan.addScanIterator(RowRangesIterator.setting(rows));
     }
     scan.addScanIterator(SampledRowDegreeIterator.setting(modulus));
-    return scan;
+    return fetchingAhead(scan);
   }
 
   private static void requireDegrees(AccumuloClient client, String table) {
@@ -217,6 +220,20 @@ public final class ProductEstimate {
     if (rows.ranges().size() > 1) {
       scan.addScanIterator(RowRangesIterator.setting(rows));
     }
+    return fetchingAhead(scan);
+  }
+
+  /**
+   * {@code scan} fetching its first batch as soon as its iterator is made, and each next batch
+   * while the last is read: the estimate's two scans, made one after the other, then wait for their
+   * tablet servers side by side instead of in turn (the estimate is most of what auto adds to a
+   * small request). A batch of {@value #BATCH} entries takes a request of a thousand rows in one
+   * round trip (Accumulo's default is 1,000); memory stays one batch ahead per scan, each entry a
+   * row's count, and the tablet server cuts a batch at {@code table.scan.max.memory} in any case.
+   */
+  private static Scanner fetchingAhead(Scanner scan) {
+    scan.setReadaheadThreshold(0);
+    scan.setBatchSize(BATCH);
     return scan;
   }
 
