@@ -21,32 +21,32 @@ class PathChoiceTest {
    * 1e6 pp/s; mr 20 s + 1e6; mr-bulk 25 s + 2e6. Subsets: client and iterator only.
    */
   private static final Calibration LINES =
-      new Calibration(
+      lines(
           "test lines",
-          "none",
-          "2026-11-26",
-          "none",
-          "none",
-          List.of(
-              cost(ExecutionPath.CLIENT, Shape.WHOLE, 0, 1e5),
-              cost(ExecutionPath.ITERATOR, Shape.WHOLE, 1, 2e5),
-              cost(ExecutionPath.ITERATOR_BULK, Shape.WHOLE, 3, 1e6),
-              cost(ExecutionPath.MR, Shape.WHOLE, 20, 1e6),
-              cost(ExecutionPath.MR_BULK, Shape.WHOLE, 25, 2e6),
-              cost(ExecutionPath.CLIENT, Shape.SUBSET, 0.1, 1e5),
-              cost(ExecutionPath.ITERATOR, Shape.SUBSET, 0.3, 1e6)));
+          cost(ExecutionPath.CLIENT, Shape.WHOLE, 0, 1e5),
+          cost(ExecutionPath.ITERATOR, Shape.WHOLE, 1, 2e5),
+          cost(ExecutionPath.ITERATOR_BULK, Shape.WHOLE, 3, 1e6),
+          cost(ExecutionPath.MR, Shape.WHOLE, 20, 1e6),
+          cost(ExecutionPath.MR_BULK, Shape.WHOLE, 25, 2e6),
+          cost(ExecutionPath.CLIENT, Shape.SUBSET, 0.1, 1e5),
+          cost(ExecutionPath.ITERATOR, Shape.SUBSET, 0.3, 1e6));
+
+  /** A calibration named {@code source} of {@code costs}, nothing else about it known. */
+  private static Calibration lines(String source, Calibration.Cost... costs) {
+    return new Calibration(source, "none", "2026-11-26", "none", "none", List.of(costs));
+  }
 
   private static Calibration.Cost cost(ExecutionPath path, Shape shape, double fixed, double rate) {
     return new Calibration.Cost(path, shape, fixed, rate, 3, 1, 10);
   }
 
-  /** A check that refuses the paths {@code cannotRun} names, with their reasons. */
   /** {@code choice}'s explanation of a whole table holds {@code line}. */
   private static void assertExplains(PathChoice choice, String line) {
     List<String> lines = choice.explain(LINES, Shape.WHOLE);
     assertTrue(lines.contains(line), String.join("\n", lines));
   }
 
+  /** A check that refuses the paths {@code cannotRun} names, with their reasons. */
   private static PathChoice.Check refusing(Map<ExecutionPath, String> cannotRun) {
     return path -> Optional.ofNullable(cannotRun.get(path));
   }
@@ -76,17 +76,12 @@ class PathChoiceTest {
     // As a calibration on whole graphs alone fits them: no fixed cost for client or iterator, so
     // that extrapolated to 4 products both would answer at once and the faster rate would win.
     Calibration fittedOnLargeTables =
-        new Calibration(
+        lines(
             "large tables",
-            "none",
-            "2026-11-28",
-            "none",
-            "none",
-            List.of(
-                cost(ExecutionPath.CLIENT, Shape.WHOLE, 0, 3e5),
-                cost(ExecutionPath.ITERATOR, Shape.WHOLE, 0, 1e6),
-                cost(ExecutionPath.CLIENT, Shape.SUBSET, 0.22, 3.4e5),
-                cost(ExecutionPath.ITERATOR, Shape.SUBSET, 0.23, 8.8e5)));
+            cost(ExecutionPath.CLIENT, Shape.WHOLE, 0, 3e5),
+            cost(ExecutionPath.ITERATOR, Shape.WHOLE, 0, 1e6),
+            cost(ExecutionPath.CLIENT, Shape.SUBSET, 0.22, 3.4e5),
+            cost(ExecutionPath.ITERATOR, Shape.SUBSET, 0.23, 8.8e5));
     PathChoice tiny =
         PathChoice.choose(
             ExecutionPath.AUTO,
@@ -177,14 +172,7 @@ class PathChoiceTest {
 
   @Test
   void autoWithNoCandidateNamesTheCalibrationAndTheReasons() throws Exception {
-    Calibration mrOnly =
-        new Calibration(
-            "mr lines",
-            "none",
-            "none",
-            "none",
-            "none",
-            List.of(cost(ExecutionPath.MR, Shape.WHOLE, 1, 1)));
+    Calibration mrOnly = lines("mr lines", cost(ExecutionPath.MR, Shape.WHOLE, 1, 1));
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
