@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalDouble;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.security.Authorizations;
@@ -11,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.compare.engine.Engine;
 import outerproduct.compare.report.RunRecords;
+import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.d4m.RowRanges;
@@ -52,12 +54,7 @@ final class WholeTableRuns {
       }
     }
     String expected = in.scale() <= oracleUpToScale ? oracleChecksum(in) : null;
-    KernelRate.Result kernel = KernelRate.measure(context.semiring(), in.a(), in.bMatrix());
-    log.info(
-        "SCALE {}: the kernel alone forms {} partial products at {} pp/s (one thread, in memory)",
-        in.scale(),
-        kernel.partialProducts(),
-        String.format("%.3g", kernel.ppPerSecond()));
+    Limits limits = limits(in);
     String reference = expected == null ? "the first engine" : "the oracle";
     ProductEstimate.Estimate estimate = in.estimate(context.target().client(), RowRanges.all());
     boolean allEqual = true;
@@ -73,7 +70,7 @@ final class WholeTableRuns {
         String cTable = cTable(engine, in, repeat, repeats);
         Checked run =
             runOnce(
-                engine, in, repeat, cTable, new Reference(expected, reference), estimate, kernel);
+                engine, in, repeat, cTable, new Reference(expected, reference), estimate, limits);
         if (run == null) {
           allEqual = false;
           continue;
@@ -94,6 +91,50 @@ final class WholeTableRuns {
       }
     }
     return allEqual;
+  }
+
+  /**
+   * What this machine does for the algorithm on a SCALE's inputs without Accumulo's servers: the
+   * kernel forming every product, and (null when iterator-bulk, whose verdict alone uses it, is not
+   * in the run) Accumulo's RFile writer alone on C's cells.
+   */
+  private record Limits(KernelRate.Result kernel, FileWriteRate.Result files) {
+    void putInto(ObjectNode record) {
+      record.put("kernel_pp_per_s", kernel.ppPerSecond());
+      if (files != null) {
+        record.put("file_write_cells_per_s", files.cellsPerSecond());
+      }
+    }
+  }
+
+  private Limits limits(ScaleInputs in) throws java.io.IOException {
+    KernelRate.Result kernel = KernelRate.measure(context.semiring(), in.a(), in.bMatrix());
+    log.info(
+        "SCALE {}: the kernel alone forms {} partial products at {} pp/s (one thread, in memory)",
+        in.scale(),
+        kernel.partialProducts(),
+        String.format("%.3g", kernel.ppPerSecond()));
+    return new Limits(
+        kernel, context.engines().contains(Engine.ITERATOR_BULK) ? fileWriteRate(in) : null);
+  }
+
+  /**
+   * Accumulo's RFile writer alone on this SCALE's cells ({@link FileWriteRate}), with the
+   * compression bulk output gives C's files.
+   */
+  private FileWriteRate.Result fileWriteRate(ScaleInputs in) throws java.io.IOException {
+    String compression =
+        Objects.requireNonNullElse(in.settings().bulkCompression(), FileCompression.NEW_TABLE);
+    FileWriteRate.Result files =
+        FileWriteRate.measure(context.semiring(), in.a(), in.bMatrix(), compression);
+    log.info(
+        "SCALE {}: Accumulo's RFile writer alone writes {} of its cells at {} cells/s ({}, one"
+            + " thread, local disk)",
+        in.scale(),
+        files.cells(),
+        String.format("%.3g", files.cellsPerSecond()),
+        compression);
+    return files;
   }
 
   /** A recorded run's C checksum and engine time. */
@@ -136,7 +177,7 @@ final class WholeTableRuns {
       String cTable,
       Reference check,
       ProductEstimate.Estimate estimate,
-      KernelRate.Result kernel)
+      Limits limits)
       throws Exception {
     RunRecordFields.Asked asked =
         new RunRecordFields.Asked(engine, Workload.WHOLE, in, in.rowsOfAt(), 1, repeat, estimate);
@@ -178,8 +219,8 @@ final class WholeTableRuns {
             .put("checksum_expected", against)
             .put("checked_against", check.name())
             .put("equal", equal)
-            .put("kernel_pp_per_s", kernel.ppPerSecond())
             .put("started_at", startedAt);
+    limits.putInto(record);
     RunRecordFields.putHeapPeak(record, context.heap().peakMb());
     cpu.ifPresent(seconds -> record.put("machine_cpu_s", seconds));
     context.records().append(record);

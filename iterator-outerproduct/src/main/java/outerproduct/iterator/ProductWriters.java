@@ -16,6 +16,7 @@ import java.util.Map;
 import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.FileSystems;
 import outerproduct.kernel.accumulo.IteratorOptionChecks;
 import outerproduct.kernel.cli.Choices;
@@ -59,8 +60,7 @@ final class ProductWriters {
           NAME + ": option '" + WINDOW_OPTION + "' must be at least 1 cell, got 0");
     }
     String compression = options.get(FILE_COMPRESSION_OPTION);
-    fileProperties =
-        compression == null ? Map.of() : Map.of("table.file.compress.type", compression);
+    fileProperties = FileCompression.fileProperties(compression);
     staging = output == Output.BULK ? stagingOf(options) : null;
   }
 

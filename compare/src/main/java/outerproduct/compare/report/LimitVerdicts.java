@@ -70,7 +70,13 @@ final class LimitVerdicts {
     Goals.Goal goal = Goals.get("bulk-vs-kernel");
     return "iterator-bulk / the kernel alone = "
         + x.ratio()
-        + (scale >= goal.minScale() ? judgements.judge(goal, x, "", "SCALE " + scale) : "");
+        + (scale >= goal.minScale() ? judgements.judge(goal, x, "", "SCALE " + scale) : "")
+        + (bulk.fileCeilingPpPerS() == null
+            ? ""
+            : String.format(
+                " (forming every product and writing every cell of C through Accumulo's RFile"
+                    + " writer, on all the machine's cores and nothing else, allow at most %.3f)",
+                bulk.fileCeilingPpPerS() / kernel));
   }
 
   private Optional<Row> whole(int scale, Engine engine) {

@@ -197,36 +197,18 @@ public final class ReportMarkdown {
         "| SCALE | engine | runs | partial products | median s | median pp/s | rate / iterator's |"
             + " rate / kernel's | tserver heap peak MB | MR task RSS peak MB | C proven |");
     line("|---|---|---|---|---|---|---|---|---|---|---|");
-    for (Row r : summary.rows()) {
-      if (r.whole()) {
-        String ratio =
-            summary
-                .whole(r.scale(), Engine.ITERATOR.label())
-                .map(it -> fmt("%.2f", r.ratePpPerSMedian() / it.ratePpPerSMedian()))
-                .orElse("-");
-        line(
-            row(
-                r.scale(),
-                r.engine(),
-                r.runs(),
-                fmt("%,.0f", r.partialProductsMedian()),
-                fmt("%.2f", r.secondsMedian()),
-                fmt("%.3g", r.ratePpPerSMedian()),
-                ratio,
-                r.kernelPpPerS() == null
-                    ? "-"
-                    : fmt("%.3f", r.ratePpPerSMedian() / r.kernelPpPerS()),
-                megabytes(r.tserverHeapPeakMb()),
-                megabytes(r.taskRssPeakMb()),
-                proven(r)));
-      }
-    }
+    summary.rows().stream().filter(Row::whole).forEach(r -> line(wholeRow(r)));
     line("");
     line(
         "Rate / kernel's: the engine's rate over the kernel's alone on the same inputs (the outer"
             + " product in one thread of the harness's JVM, inputs in memory, every product formed"
             + " and encoded, nothing written): how much of one core's algorithmic limit the"
-            + " engine's reading, moving and writing leave.");
+            + " engine's reading, moving and writing leave."
+            + (summary.rows().stream().anyMatch(r -> r.fileCeilingPpPerS() != null)
+                ? " iterator-bulk's verdict below also gives the share that forming the products"
+                    + " and writing C's cells through Accumulo's RFile writer alone would leave"
+                    + " (docs/format.md, file_write_cells_per_s)."
+                : ""));
     work();
     line("");
     line("**Verdict (throughput)**:");
@@ -234,6 +216,26 @@ public final class ReportMarkdown {
     verdicts.throughput().forEach(verdict -> line("- " + verdict));
     line("");
     image(plots, Plots.RATE_VS_SCALE, "rate against SCALE");
+  }
+
+  private String wholeRow(Row r) {
+    String ratio =
+        summary
+            .whole(r.scale(), Engine.ITERATOR.label())
+            .map(it -> fmt("%.2f", r.ratePpPerSMedian() / it.ratePpPerSMedian()))
+            .orElse("-");
+    return row(
+        r.scale(),
+        r.engine(),
+        r.runs(),
+        fmt("%,.0f", r.partialProductsMedian()),
+        fmt("%.2f", r.secondsMedian()),
+        fmt("%.3g", r.ratePpPerSMedian()),
+        ratio,
+        r.kernelPpPerS() == null ? "-" : fmt("%.3f", r.ratePpPerSMedian() / r.kernelPpPerS()),
+        megabytes(r.tserverHeapPeakMb()),
+        megabytes(r.taskRssPeakMb()),
+        proven(r));
   }
 
   /** Each engine's processor time and bytes per partial product ({@link WorkTable}). */

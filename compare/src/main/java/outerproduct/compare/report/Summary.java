@@ -56,7 +56,8 @@ public final class Summary {
     "requestsPerS",
     "tserverHeapPeakMb",
     "taskRssPeakMb",
-    "kernelPpPerS"
+    "kernelPpPerS",
+    "fileCeilingPpPerS"
   })
   public record Row(
       int scale,
@@ -77,7 +78,8 @@ public final class Summary {
       Double requestsPerS,
       Double tserverHeapPeakMb,
       Double taskRssPeakMb,
-      Double kernelPpPerS) {
+      Double kernelPpPerS,
+      Double fileCeilingPpPerS) {
 
     public boolean whole() {
       return workload.equals("whole");
@@ -308,7 +310,33 @@ public final class Summary {
         queued ? stats(runs, "batch_requests_per_s").getPercentile(50) : null,
         heapPeak(runs),
         taskRssPeak(runs),
-        kernelRate(runs));
+        kernelRate(runs),
+        fileCeiling(runs));
+  }
+
+  /**
+   * The fastest rate at which any engine writing C as RFiles could go on the group's inputs and
+   * machine (whole tables; null where not measured): every product formed at the kernel's rate and
+   * every cell of C written at the rate of Accumulo's RFile writer alone ({@code
+   * file_write_cells_per_s}), both spread over all the machine's cores with nothing else to do:
+   * cores / (1 / kernel + (nnz(C) / partial products) / file rate). Reading the inputs, sorting the
+   * products, merging runs and importing the files all come on top.
+   */
+  private static Double fileCeiling(List<JsonNode> runs) {
+    return runs.stream()
+        .filter(r -> !failed(r))
+        .filter(r -> r.path("kernel_pp_per_s").isNumber())
+        .filter(r -> r.path("file_write_cells_per_s").asDouble() > 0)
+        .filter(r -> r.path("partial_products").asDouble() > 0)
+        .map(
+            r ->
+                r.path("host").path("cores").asDouble(1)
+                    / (1 / r.path("kernel_pp_per_s").asDouble()
+                        + r.path("nnz_C").asDouble()
+                            / r.path("partial_products").asDouble()
+                            / r.path("file_write_cells_per_s").asDouble()))
+        .findFirst()
+        .orElse(null);
   }
 
   /** The in-memory kernel's rate on the group's inputs (whole tables); null where not measured. */

@@ -46,6 +46,14 @@ public final class FileCompression {
     return new NewTableConfiguration().setProperties(Map.of(TABLE_COMPRESSION, NEW_TABLE));
   }
 
+  /**
+   * The table properties an RFile writer takes to write with {@code compression}; none when it is
+   * null (Accumulo's default).
+   */
+  public static Map<String, String> fileProperties(String compression) {
+    return compression == null ? Map.of() : Map.of(TABLE_COMPRESSION, compression);
+  }
+
   /** {@code chosen} when not null, else {@code table}'s compaction compression (may be null). */
   public static String of(AccumuloClient client, String table, String chosen)
       throws AccumuloException, TableNotFoundException {

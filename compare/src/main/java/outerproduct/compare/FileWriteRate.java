@@ -1,0 +1,142 @@
+package outerproduct.compare;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.accumulo.core.client.rfile.RFile;
+import org.apache.accumulo.core.client.rfile.RFileWriter;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
+import outerproduct.kernel.accumulo.FileCompression;
+import outerproduct.kernel.oracle.SparseMatrix;
+import outerproduct.kernel.product.InMemoryEntrySource;
+import outerproduct.kernel.product.OuterProduct;
+import outerproduct.kernel.product.SortedWindow;
+import outerproduct.kernel.semiring.Semiring;
+
+/**
+ * Accumulo's RFile writer alone, on one thread, on cells of a SCALE's C: the other half of what
+ * bulk output cannot do without, beside {@link KernelRate}'s forming of the products. The cells are
+ * the kernel's sorted window over the first {@value #SAMPLE_PRODUCTS} partial products (all of them
+ * when there are fewer), ⊕-ed and encoded as the engines hand them to their writers; the passes
+ * then write them, as the engines do ({@code Key} and {@code Value} per cell over shared arrays),
+ * into an RFile on the local disk without checksums (the embedded cluster's volume), with the
+ * compression bulk output gives C's files. No Accumulo server is involved.
+ *
+ * <p>Memory: the window (16 bytes a product, {@link SortedWindow}) and then the sample's cells,
+ * four references each over arrays the window shares.
+ */
+final class FileWriteRate {
+  /** Partial products of the sample: 128 MB of window, some seconds of writing at most. */
+  static final int SAMPLE_PRODUCTS = 1 << 23;
+
+  /** Passes go on until at least this long has been measured, at least two, at most ten. */
+  private static final double MIN_SECONDS = 2;
+
+  private static final int MIN_PASSES = 2;
+  private static final int MAX_PASSES = 10;
+
+  private static final byte[] EMPTY = new byte[0];
+
+  /** Cells of the sample and cells per second of the fastest pass. */
+  record Result(long cells, double cellsPerSecond) {}
+
+  /** The sample's cells in C's key order. */
+  record Cells(List<byte[]> rows, List<byte[]> columns, List<byte[]> labels, List<byte[]> values) {
+    int size() {
+      return rows.size();
+    }
+  }
+
+  private FileWriteRate() {}
+
+  /**
+   * @param compression the files' compression (as {@code table.file.compress.type}); null for
+   *     Accumulo's default
+   */
+  static <T> Result measure(
+      Semiring<T> semiring, SparseMatrix at, SparseMatrix b, String compression)
+      throws IOException {
+    Cells cells = sample(semiring, at, b, SAMPLE_PRODUCTS);
+    Path dir = new Path(Files.createTempDirectory("outerproduct-file-write").toUri());
+    try (FileSystem fs = new RawLocalFileSystem()) {
+      fs.initialize(URI.create("file:///"), new Configuration());
+      try {
+        return passes(cells, fs, new Path(dir, "c.rf"), compression);
+      } finally {
+        fs.delete(dir, true);
+      }
+    }
+  }
+
+  /** Writes the cells again until enough has been measured; the fastest pass's rate. */
+  private static Result passes(Cells cells, FileSystem fs, Path file, String compression)
+      throws IOException {
+    Map<String, String> properties = FileCompression.fileProperties(compression);
+    double best = 0;
+    double measured = 0;
+    for (int pass = 0; pass < MAX_PASSES && (pass < MIN_PASSES || measured < MIN_SECONDS); pass++) {
+      long begin = System.nanoTime();
+      write(cells, fs, file, properties);
+      double seconds = (System.nanoTime() - begin) / 1e9;
+      measured += seconds;
+      best = Math.max(best, cells.size() / seconds);
+      fs.delete(file, false);
+    }
+    return new Result(cells.size(), best);
+  }
+
+  /** The cells of the first {@code products} partial products, as the window drains them. */
+  static <T> Cells sample(Semiring<T> semiring, SparseMatrix at, SparseMatrix b, int products)
+      throws IOException {
+    OuterProduct<T> product =
+        new OuterProduct<>(
+            semiring, new InMemoryEntrySource("AT", at), new InMemoryEntrySource("B", b));
+    SortedWindow<T> window = new SortedWindow<>(products, semiring);
+    while (!window.isFull() && product.advance()) {
+      window.add(product.i(), product.j(), product.visibility(), product.value());
+    }
+    Cells cells =
+        new Cells(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    window.drainSorted(
+        (i, j, label, value) -> {
+          cells.rows().add(i);
+          cells.columns().add(j);
+          cells.labels().add(label);
+          cells.values().add(value);
+        },
+        null);
+    return cells;
+  }
+
+  static void write(Cells cells, FileSystem fs, Path file, Map<String, String> properties)
+      throws IOException {
+    try (RFileWriter writer =
+        RFile.newWriter()
+            .to(file.toString())
+            .withFileSystem(fs)
+            .withTableProperties(properties)
+            .build()) {
+      writer.startDefaultLocalityGroup();
+      for (int x = 0; x < cells.size(); x++) {
+        writer.append(
+            new Key(
+                cells.rows().get(x),
+                EMPTY,
+                cells.columns().get(x),
+                cells.labels().get(x),
+                0L,
+                false,
+                false),
+            new Value(cells.values().get(x)));
+      }
+    }
+  }
+}
