@@ -96,13 +96,15 @@ final class WholeTableRuns {
   /**
    * What this machine does for the algorithm on a SCALE's inputs without Accumulo's servers: the
    * kernel forming every product, and (null when iterator-bulk, whose verdict alone uses it, is not
-   * in the run) Accumulo's RFile writer alone on C's cells.
+   * in the run) bulk output's window and Accumulo's RFile writer alone.
    */
-  private record Limits(KernelRate.Result kernel, FileWriteRate.Result files) {
+  private record Limits(KernelRate.Result kernel, BulkOutputRates.Result files) {
     void putInto(ObjectNode record) {
       record.put("kernel_pp_per_s", kernel.ppPerSecond());
       if (files != null) {
-        record.put("file_write_cells_per_s", files.cellsPerSecond());
+        record
+            .put("window_pp_per_s", files.windowPpPerSecond())
+            .put("file_write_cells_per_s", files.cellsPerSecond());
       }
     }
   }
@@ -115,22 +117,24 @@ final class WholeTableRuns {
         kernel.partialProducts(),
         String.format("%.3g", kernel.ppPerSecond()));
     return new Limits(
-        kernel, context.engines().contains(Engine.ITERATOR_BULK) ? fileWriteRate(in) : null);
+        kernel, context.engines().contains(Engine.ITERATOR_BULK) ? bulkOutputRates(in) : null);
   }
 
   /**
-   * Accumulo's RFile writer alone on this SCALE's cells ({@link FileWriteRate}), with the
-   * compression bulk output gives C's files.
+   * Bulk output's window and Accumulo's RFile writer alone on this SCALE's inputs ({@link
+   * BulkOutputRates}), with the compression bulk output gives C's files.
    */
-  private FileWriteRate.Result fileWriteRate(ScaleInputs in) throws java.io.IOException {
+  private BulkOutputRates.Result bulkOutputRates(ScaleInputs in) throws java.io.IOException {
     String compression =
         Objects.requireNonNullElse(in.settings().bulkCompression(), FileCompression.NEW_TABLE);
-    FileWriteRate.Result files =
-        FileWriteRate.measure(context.semiring(), in.a(), in.bMatrix(), compression);
+    BulkOutputRates.Result files =
+        BulkOutputRates.measure(context.semiring(), in.a(), in.bMatrix(), compression);
     log.info(
-        "SCALE {}: Accumulo's RFile writer alone writes {} of its cells at {} cells/s ({}, one"
-            + " thread, local disk)",
+        "SCALE {}: bulk output alone, one thread: {} partial products through the window at {}"
+            + " pp/s, its {} cells written at {} cells/s ({}, local disk)",
         in.scale(),
+        files.products(),
+        String.format("%.3g", files.windowPpPerSecond()),
         files.cells(),
         String.format("%.3g", files.cellsPerSecond()),
         compression);

@@ -71,12 +71,13 @@ final class LimitVerdicts {
     return "iterator-bulk / the kernel alone = "
         + x.ratio()
         + (scale >= goal.minScale() ? judgements.judge(goal, x, "", "SCALE " + scale) : "")
-        + (bulk.fileCeilingPpPerS() == null
+        + (bulk.bulkCeilingPpPerS() == null
             ? ""
             : String.format(
-                " (forming every product and writing every cell of C through Accumulo's RFile"
-                    + " writer, on all the machine's cores and nothing else, allow at most %.3f)",
-                bulk.fileCeilingPpPerS() / kernel));
+                " (every product through the kernel's sorted window and every cell of C once"
+                    + " through Accumulo's RFile writer, on all the machine's cores and nothing"
+                    + " else, allow at most %.3f)",
+                bulk.bulkCeilingPpPerS() / kernel));
   }
 
   private Optional<Row> whole(int scale, Engine engine) {

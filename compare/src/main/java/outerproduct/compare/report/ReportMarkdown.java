@@ -204,10 +204,11 @@ public final class ReportMarkdown {
             + " product in one thread of the harness's JVM, inputs in memory, every product formed"
             + " and encoded, nothing written): how much of one core's algorithmic limit the"
             + " engine's reading, moving and writing leave."
-            + (summary.rows().stream().anyMatch(r -> r.fileCeilingPpPerS() != null)
-                ? " iterator-bulk's verdict below also gives the share that forming the products"
-                    + " and writing C's cells through Accumulo's RFile writer alone would leave"
-                    + " (docs/format.md, file_write_cells_per_s)."
+            + (summary.rows().stream().anyMatch(r -> r.bulkCeilingPpPerS() != null)
+                ? " iterator-bulk's verdict below also gives the share that bulk output's own two"
+                    + " stages, the sorted window and Accumulo's RFile writer, would leave on all"
+                    + " the machine's cores with nothing else to do (docs/format.md,"
+                    + " window_pp_per_s)."
                 : ""));
     work();
     line("");

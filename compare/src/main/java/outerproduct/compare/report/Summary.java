@@ -57,7 +57,7 @@ public final class Summary {
     "tserverHeapPeakMb",
     "taskRssPeakMb",
     "kernelPpPerS",
-    "fileCeilingPpPerS"
+    "bulkCeilingPpPerS"
   })
   public record Row(
       int scale,
@@ -79,7 +79,7 @@ public final class Summary {
       Double tserverHeapPeakMb,
       Double taskRssPeakMb,
       Double kernelPpPerS,
-      Double fileCeilingPpPerS) {
+      Double bulkCeilingPpPerS) {
 
     public boolean whole() {
       return workload.equals("whole");
@@ -311,27 +311,27 @@ public final class Summary {
         heapPeak(runs),
         taskRssPeak(runs),
         kernelRate(runs),
-        fileCeiling(runs));
+        bulkCeiling(runs));
   }
 
   /**
-   * The fastest rate at which any engine writing C as RFiles could go on the group's inputs and
-   * machine (whole tables; null where not measured): every product formed at the kernel's rate and
-   * every cell of C written at the rate of Accumulo's RFile writer alone ({@code
-   * file_write_cells_per_s}), both spread over all the machine's cores with nothing else to do:
-   * cores / (1 / kernel + (nnz(C) / partial products) / file rate). Reading the inputs, sorting the
-   * products, merging runs and importing the files all come on top.
+   * The fastest rate bulk output could go on the group's inputs and machine (whole tables; null
+   * where not measured): every product through the kernel's sorted window at {@code
+   * window_pp_per_s} and every cell of C through Accumulo's RFile writer once at {@code
+   * file_write_cells_per_s}, both spread over all the machine's cores with nothing else to do:
+   * cores / (1 / window rate + (nnz(C) / partial products) / file rate). Reading the inputs,
+   * spilling and merging runs and importing the files all come on top.
    */
-  private static Double fileCeiling(List<JsonNode> runs) {
+  private static Double bulkCeiling(List<JsonNode> runs) {
     return runs.stream()
         .filter(r -> !failed(r))
-        .filter(r -> r.path("kernel_pp_per_s").isNumber())
+        .filter(r -> r.path("window_pp_per_s").asDouble() > 0)
         .filter(r -> r.path("file_write_cells_per_s").asDouble() > 0)
         .filter(r -> r.path("partial_products").asDouble() > 0)
         .map(
             r ->
                 r.path("host").path("cores").asDouble(1)
-                    / (1 / r.path("kernel_pp_per_s").asDouble()
+                    / (1 / r.path("window_pp_per_s").asDouble()
                         + r.path("nnz_C").asDouble()
                             / r.path("partial_products").asDouble()
                             / r.path("file_write_cells_per_s").asDouble()))

@@ -22,18 +22,21 @@ import outerproduct.kernel.product.SortedWindow;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
- * Accumulo's RFile writer alone, on one thread, on cells of a SCALE's C: the other half of what
- * bulk output cannot do without, beside {@link KernelRate}'s forming of the products. The cells are
- * the kernel's sorted window over the first {@value #SAMPLE_PRODUCTS} partial products (all of them
- * when there are fewer), ⊕-ed and encoded as the engines hand them to their writers; the passes
- * then write them, as the engines do ({@code Key} and {@code Value} per cell over shared arrays),
- * into an RFile on the local disk without checksums (the embedded cluster's volume), with the
- * compression bulk output gives C's files. No Accumulo server is involved.
+ * Bulk output's two stages on a SCALE's inputs without Accumulo's servers, each on one thread: the
+ * kernel's products through its sorted window (formed, added, sorted, ⊕-ed per cell and encoded, as
+ * the engines hand cells to their writers) in products per second, and Accumulo's RFile writer
+ * alone on those cells (a {@code Key} and {@code Value} per cell over shared arrays, as the engines
+ * write) in cells per second, into an RFile on the local disk without checksums (the embedded
+ * cluster's volume) with the compression bulk output gives C's files. Both run on the first {@value
+ * #SAMPLE_PRODUCTS} partial products (all of them when there are fewer), the window at that size,
+ * about what a tablet server's window holds. An engine whose every product went through one such
+ * window and every cell of C through the writer once, with no reading, runs, merge or import, could
+ * go no faster than these two stages allow.
  *
- * <p>Memory: the window (16 bytes a product, {@link SortedWindow}) and then the sample's cells,
- * four references each over arrays the window shares.
+ * <p>Memory: the window (16 bytes a product, {@link SortedWindow}) and the sample's cells, four
+ * references each over arrays the window shares.
  */
-final class FileWriteRate {
+final class BulkOutputRates {
   /** Partial products of the sample: 128 MB of window, some seconds of writing at most. */
   static final int SAMPLE_PRODUCTS = 1 << 23;
 
@@ -45,17 +48,25 @@ final class FileWriteRate {
 
   private static final byte[] EMPTY = new byte[0];
 
-  /** Cells of the sample and cells per second of the fastest pass. */
-  record Result(long cells, double cellsPerSecond) {}
+  /**
+   * The sample's products and cells; the fastest pass's products per second through the window and
+   * cells per second through the writer.
+   */
+  record Result(long products, double windowPpPerSecond, long cells, double cellsPerSecond) {}
 
   /** The sample's cells in C's key order. */
-  record Cells(List<byte[]> rows, List<byte[]> columns, List<byte[]> labels, List<byte[]> values) {
+  record Cells(
+      long products,
+      List<byte[]> rows,
+      List<byte[]> columns,
+      List<byte[]> labels,
+      List<byte[]> values) {
     int size() {
       return rows.size();
     }
   }
 
-  private FileWriteRate() {}
+  private BulkOutputRates() {}
 
   /**
    * @param compression the files' compression (as {@code table.file.compress.type}); null for
@@ -64,20 +75,27 @@ final class FileWriteRate {
   static <T> Result measure(
       Semiring<T> semiring, SparseMatrix at, SparseMatrix b, String compression)
       throws IOException {
-    Cells cells = sample(semiring, at, b, SAMPLE_PRODUCTS);
+    Cells cells = null;
+    double window = 0;
+    for (int pass = 0; pass < MIN_PASSES; pass++) {
+      long begin = System.nanoTime();
+      cells = sample(semiring, at, b, SAMPLE_PRODUCTS);
+      window = Math.max(window, cells.products() / ((System.nanoTime() - begin) / 1e9));
+    }
     Path dir = new Path(Files.createTempDirectory("outerproduct-file-write").toUri());
     try (FileSystem fs = new RawLocalFileSystem()) {
       fs.initialize(URI.create("file:///"), new Configuration());
       try {
-        return passes(cells, fs, new Path(dir, "c.rf"), compression);
+        double files = passes(cells, fs, new Path(dir, "c.rf"), compression);
+        return new Result(cells.products(), window, cells.size(), files);
       } finally {
         fs.delete(dir, true);
       }
     }
   }
 
-  /** Writes the cells again until enough has been measured; the fastest pass's rate. */
-  private static Result passes(Cells cells, FileSystem fs, Path file, String compression)
+  /** Writes the cells again until enough has been measured; the fastest pass's cells per second. */
+  private static double passes(Cells cells, FileSystem fs, Path file, String compression)
       throws IOException {
     Map<String, String> properties = FileCompression.fileProperties(compression);
     double best = 0;
@@ -90,7 +108,7 @@ final class FileWriteRate {
       best = Math.max(best, cells.size() / seconds);
       fs.delete(file, false);
     }
-    return new Result(cells.size(), best);
+    return best;
   }
 
   /** The cells of the first {@code products} partial products, as the window drains them. */
@@ -104,7 +122,12 @@ final class FileWriteRate {
       window.add(product.i(), product.j(), product.visibility(), product.value());
     }
     Cells cells =
-        new Cells(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        new Cells(
+            window.size(),
+            new ArrayList<>(window.size()),
+            new ArrayList<>(window.size()),
+            new ArrayList<>(window.size()),
+            new ArrayList<>(window.size()));
     window.drainSorted(
         (i, j, label, value) -> {
           cells.rows().add(i);

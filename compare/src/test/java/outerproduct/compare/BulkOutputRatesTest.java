@@ -18,12 +18,13 @@ import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import outerproduct.kernel.accumulo.FileCompression;
+import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.SparseMatrix;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 
-class FileWriteRateTest {
+class BulkOutputRatesTest {
   @SuppressWarnings("unchecked")
   private final Semiring<Long> semiring = (Semiring<Long>) Semirings.forName("plus-times-long");
 
@@ -47,12 +48,12 @@ class FileWriteRateTest {
   void theFileWrittenHoldsTheOraclesC() throws Exception {
     SparseMatrix at = random(1);
     SparseMatrix b = random(2);
-    FileWriteRate.Cells cells = FileWriteRate.sample(semiring, at, b, 1 << 20);
+    BulkOutputRates.Cells cells = BulkOutputRates.sample(semiring, at, b, 1 << 20);
     try (FileSystem fs = new RawLocalFileSystem()) {
       fs.initialize(URI.create("file:///"), new Configuration());
       org.apache.hadoop.fs.Path file =
           new org.apache.hadoop.fs.Path(dir.toUri().toString(), "c.rf");
-      FileWriteRate.write(cells, fs, file, FileCompression.fileProperties("snappy"));
+      BulkOutputRates.write(cells, fs, file, FileCompression.fileProperties("snappy"));
       SparseMatrix written = new SparseMatrix();
       try (Scanner scanner = RFile.newScanner().from(file.toString()).withFileSystem(fs).build()) {
         for (Map.Entry<Key, Value> e : scanner) {
@@ -67,11 +68,12 @@ class FileWriteRateTest {
   }
 
   @Test
-  void measuresTheSamplesCells() throws Exception {
+  void measuresTheSamplesProductsAndCells() throws Exception {
     SparseMatrix at = random(3);
     SparseMatrix b = random(4);
-    FileWriteRate.Result result = FileWriteRate.measure(semiring, at, b, null);
+    BulkOutputRates.Result result = BulkOutputRates.measure(semiring, at, b, null);
     assertEquals(ReferenceMultiply.multiply(semiring, at, b).nnz(), result.cells());
-    assertTrue(result.cellsPerSecond() > 0, "a rate: " + result);
+    assertEquals(ReferenceMultiply.partialProducts(at, b, RowRanges.all()), result.products());
+    assertTrue(result.windowPpPerSecond() > 0 && result.cellsPerSecond() > 0, "rates: " + result);
   }
 }
