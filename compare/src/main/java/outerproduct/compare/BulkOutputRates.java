@@ -29,9 +29,9 @@ import outerproduct.kernel.semiring.Semiring;
  * write) in cells per second, into an RFile on the local disk without checksums (the embedded
  * cluster's volume) with the compression bulk output gives C's files. Both run on the first {@value
  * #SAMPLE_PRODUCTS} partial products (all of them when there are fewer), the window at that size,
- * about what a tablet server's window holds. An engine whose every product went through one such
- * window and every cell of C through the writer once, with no reading, runs, merge or import, could
- * go no faster than these two stages allow.
+ * near the 6.3M products a 3 GB tablet server's window holds. An engine whose every product went
+ * through one such window and every cell of C through the writer once, with no reading, runs, merge
+ * or import, could go no faster than these two stages allow.
  *
  * <p>Memory: the window (16 bytes a product, {@link SortedWindow}) and the sample's cells, four
  * references each over arrays the window shares.
@@ -75,13 +75,11 @@ final class BulkOutputRates {
   static <T> Result measure(
       Semiring<T> semiring, SparseMatrix at, SparseMatrix b, String compression)
       throws IOException {
-    Cells cells = null;
     double window = 0;
     for (int pass = 0; pass < MIN_PASSES; pass++) {
-      long begin = System.nanoTime();
-      cells = sample(semiring, at, b, SAMPLE_PRODUCTS);
-      window = Math.max(window, cells.products() / ((System.nanoTime() - begin) / 1e9));
+      window = Math.max(window, windowPpPerSecond(semiring, at, b));
     }
+    Cells cells = sample(semiring, at, b);
     Path dir = new Path(Files.createTempDirectory("outerproduct-file-write").toUri());
     try (FileSystem fs = new RawLocalFileSystem()) {
       fs.initialize(URI.create("file:///"), new Configuration());
@@ -111,16 +109,26 @@ final class BulkOutputRates {
     return best;
   }
 
-  /** The cells of the first {@code products} partial products, as the window drains them. */
-  static <T> Cells sample(Semiring<T> semiring, SparseMatrix at, SparseMatrix b, int products)
+  /**
+   * One pass of the window over the sample, its cells handed to a sink that only adds up their
+   * values' lengths (so that the JIT cannot drop the encoding): what the window costs an engine
+   * before its writer's own work.
+   */
+  private static <T> double windowPpPerSecond(Semiring<T> semiring, SparseMatrix at, SparseMatrix b)
       throws IOException {
-    OuterProduct<T> product =
-        new OuterProduct<>(
-            semiring, new InMemoryEntrySource("AT", at), new InMemoryEntrySource("B", b));
-    SortedWindow<T> window = new SortedWindow<>(products, semiring);
-    while (!window.isFull() && product.advance()) {
-      window.add(product.i(), product.j(), product.visibility(), product.value());
-    }
+    long begin = System.nanoTime();
+    SortedWindow<T> window = filled(semiring, at, b);
+    int products = window.size();
+    long[] bytes = new long[1];
+    window.drainSorted((i, j, label, value) -> bytes[0] += value.length, null);
+    double seconds = (System.nanoTime() - begin) / 1e9;
+    return bytes[0] >= 0 ? products / seconds : 0;
+  }
+
+  /** The cells of the sample, as the window drains them. */
+  static <T> Cells sample(Semiring<T> semiring, SparseMatrix at, SparseMatrix b)
+      throws IOException {
+    SortedWindow<T> window = filled(semiring, at, b);
     Cells cells =
         new Cells(
             window.size(),
@@ -137,6 +145,19 @@ final class BulkOutputRates {
         },
         null);
     return cells;
+  }
+
+  /** The window of the sample's products: the first {@link #SAMPLE_PRODUCTS}, or all. */
+  private static <T> SortedWindow<T> filled(Semiring<T> semiring, SparseMatrix at, SparseMatrix b)
+      throws IOException {
+    OuterProduct<T> product =
+        new OuterProduct<>(
+            semiring, new InMemoryEntrySource("AT", at), new InMemoryEntrySource("B", b));
+    SortedWindow<T> window = new SortedWindow<>(SAMPLE_PRODUCTS, semiring);
+    while (!window.isFull() && product.advance()) {
+      window.add(product.i(), product.j(), product.visibility(), product.value());
+    }
+    return window;
   }
 
   static void write(Cells cells, FileSystem fs, Path file, Map<String, String> properties)

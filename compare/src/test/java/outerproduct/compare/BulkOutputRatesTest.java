@@ -48,7 +48,7 @@ class BulkOutputRatesTest {
   void theFileWrittenHoldsTheOraclesC() throws Exception {
     SparseMatrix at = random(1);
     SparseMatrix b = random(2);
-    BulkOutputRates.Cells cells = BulkOutputRates.sample(semiring, at, b, 1 << 20);
+    BulkOutputRates.Cells cells = BulkOutputRates.sample(semiring, at, b);
     try (FileSystem fs = new RawLocalFileSystem()) {
       fs.initialize(URI.create("file:///"), new Configuration());
       org.apache.hadoop.fs.Path file =
