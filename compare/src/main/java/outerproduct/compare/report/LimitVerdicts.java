@@ -68,16 +68,17 @@ final class LimitVerdicts {
             rate.samples(),
             rate.bootstrapped());
     Goals.Goal goal = Goals.get("bulk-vs-kernel");
+    String ceiling =
+        bulk.bulkCeilingPpPerS() == null
+            ? null
+            : String.format(
+                "bulk output's own stages alone allow at most %.3f",
+                bulk.bulkCeilingPpPerS() / kernel);
     return "iterator-bulk / the kernel alone = "
         + x.ratio()
-        + (scale >= goal.minScale() ? judgements.judge(goal, x, "", "SCALE " + scale) : "")
-        + (bulk.bulkCeilingPpPerS() == null
-            ? ""
-            : String.format(
-                " (every product through the kernel's sorted window and every cell of C once"
-                    + " through Accumulo's RFile writer, on all the machine's cores and nothing"
-                    + " else, allow at most %.3f)",
-                bulk.bulkCeilingPpPerS() / kernel));
+        + (scale >= goal.minScale()
+            ? judgements.judge(goal, x, "", "SCALE " + scale, ceiling)
+            : ceiling == null ? "" : " (" + ceiling + ")");
   }
 
   private Optional<Row> whole(int scale, Engine engine) {

@@ -205,10 +205,10 @@ public final class ReportMarkdown {
             + " and encoded, nothing written): how much of one core's algorithmic limit the"
             + " engine's reading, moving and writing leave."
             + (summary.rows().stream().anyMatch(r -> r.bulkCeilingPpPerS() != null)
-                ? " iterator-bulk's verdict below also gives the share that bulk output's own two"
-                    + " stages, the sorted window and Accumulo's RFile writer, would leave on all"
-                    + " the machine's cores with nothing else to do (docs/format.md,"
-                    + " window_pp_per_s)."
+                ? " iterator-bulk's verdict below also says what share of it bulk output's own"
+                    + " stages alone allow: every product through the kernel's sorted window and"
+                    + " every cell of C once through Accumulo's RFile writer, on all the machine's"
+                    + " cores with nothing else to do (docs/format.md, window_pp_per_s)."
                 : ""));
     work();
     line("");

@@ -160,7 +160,7 @@ public final class ResultsTable {
                     r.report().link(),
                     j.where(),
                     j.figure().plain() + j.unit(),
-                    j.is().text()))
+                    j.outcome()))
             .append('\n');
       }
     }
