@@ -98,13 +98,13 @@ final class WholeTableRuns {
    * kernel forming every product, and (null when iterator-bulk, whose verdict alone uses it, is not
    * in the run) bulk output's window and Accumulo's RFile writer alone.
    */
-  private record Limits(KernelRate.Result kernel, BulkOutputRates.Result files) {
+  private record Limits(KernelRate.Result kernel, BulkOutputRates.Result bulk) {
     void putInto(ObjectNode record) {
       record.put("kernel_pp_per_s", kernel.ppPerSecond());
-      if (files != null) {
+      if (bulk != null) {
         record
-            .put("window_pp_per_s", files.windowPpPerSecond())
-            .put("file_write_cells_per_s", files.cellsPerSecond());
+            .put("window_pp_per_s", bulk.windowPpPerSecond())
+            .put("file_write_cells_per_s", bulk.cellsPerSecond());
       }
     }
   }
@@ -127,18 +127,18 @@ final class WholeTableRuns {
   private BulkOutputRates.Result bulkOutputRates(ScaleInputs in) throws java.io.IOException {
     String compression =
         Objects.requireNonNullElse(in.settings().bulkCompression(), FileCompression.NEW_TABLE);
-    BulkOutputRates.Result files =
+    BulkOutputRates.Result bulk =
         BulkOutputRates.measure(context.semiring(), in.a(), in.bMatrix(), compression);
     log.info(
         "SCALE {}: bulk output alone, one thread: {} partial products through the window at {}"
             + " pp/s, its {} cells written at {} cells/s ({}, local disk)",
         in.scale(),
-        files.products(),
-        String.format("%.3g", files.windowPpPerSecond()),
-        files.cells(),
-        String.format("%.3g", files.cellsPerSecond()),
+        bulk.products(),
+        String.format("%.3g", bulk.windowPpPerSecond()),
+        bulk.cells(),
+        String.format("%.3g", bulk.cellsPerSecond()),
         compression);
-    return files;
+    return bulk;
   }
 
   /** A recorded run's C checksum and engine time. */
