@@ -98,10 +98,10 @@ final class JobSetup {
     conf.setLong(MultiplyConf.PRESUM_PRODUCTS, spec.presum());
     conf.set(MultiplyConf.CLIENT_PROPERTIES_PATH, dir.clientProperties().toString());
     if (spec.atColumns() != null) {
-      conf.set(MultiplyConf.AT_COLUMNS, spec.atColumns().toD4m());
+      MultiplyConf.setD4m(conf, MultiplyConf.AT_COLUMNS, spec.atColumns().toD4m());
     }
     if (!spec.rows().isAll()) {
-      conf.set(MultiplyConf.ROW_SUBSET, spec.rows().toD4m());
+      MultiplyConf.setD4m(conf, MultiplyConf.ROW_SUBSET, spec.rows().toD4m());
     }
     MultiplyConf.setRows(
         conf,

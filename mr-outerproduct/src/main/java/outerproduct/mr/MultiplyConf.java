@@ -2,6 +2,7 @@ package outerproduct.mr;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collection;
@@ -38,7 +39,7 @@ public final class MultiplyConf {
   /** Sorted C rows at which reducer partitions start (base64, comma-separated). */
   public static final String PARTITION_CUTS = PREFIX + "partition.cuts";
 
-  /** The row subset (D4M syntax); absent for the whole table. */
+  /** The row subset (D4M syntax, {@link #setD4m}); absent for the whole table. */
   public static final String ROW_SUBSET = PREFIX + "rows";
 
   /**
@@ -78,12 +79,12 @@ public final class MultiplyConf {
 
   /** The rows k to multiply: a subset, or {@link RowRanges#all()}. */
   public RowRanges rowSubset() {
-    String s = conf.get(ROW_SUBSET);
+    String s = d4m(ROW_SUBSET);
     return s == null ? RowRanges.all() : RowRanges.parse(s);
   }
 
   public ColumnFilter atColumns() {
-    String s = conf.get(AT_COLUMNS);
+    String s = d4m(AT_COLUMNS);
     return s == null ? null : ColumnFilter.parse(s);
   }
 
@@ -128,6 +129,20 @@ public final class MultiplyConf {
       p.load(in);
     }
     return p;
+  }
+
+  /**
+   * Sets a D4M list as base64 of its UTF-8 bytes. As plain text, a job's configuration (an XML
+   * file) refuses what XML 1.0 cannot hold, such as the NUL or control characters a row id may
+   * contain and the separator {@link RowRanges#toD4m()} may then choose.
+   */
+  public static void setD4m(Configuration conf, String key, String d4m) {
+    conf.set(key, Base64.getEncoder().encodeToString(d4m.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  private String d4m(String key) {
+    String s = conf.get(key);
+    return s == null ? null : new String(Base64.getDecoder().decode(s), StandardCharsets.UTF_8);
   }
 
   public static void setRows(Configuration conf, String key, Collection<byte[]> rows) {

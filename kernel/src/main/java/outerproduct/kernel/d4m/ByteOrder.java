@@ -1,6 +1,5 @@
 package outerproduct.kernel.d4m;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Comparator;
 
@@ -18,7 +17,10 @@ public final class ByteOrder {
     return Arrays.compareUnsigned(utf8(a), utf8(b));
   }
 
+  /**
+   * The id's bytes as Accumulo stores them ({@link Utf8#bytes}, which refuses half a character).
+   */
   public static byte[] utf8(String s) {
-    return s.getBytes(StandardCharsets.UTF_8);
+    return Utf8.bytes(s);
   }
 }

@@ -1,6 +1,5 @@
 package outerproduct.kernel.d4m;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -32,6 +31,8 @@ public final class ColumnFilter {
       if (c.isEmpty() || c.equals(Tokens.RANGE)) {
         throw new IllegalArgumentException("column filter: '" + c + "' is not a column id");
       }
+      Utf8.requireValid(
+          c, bad -> new IllegalArgumentException("column filter: " + Utf8.bytesRefusal(c, bad)));
     }
     return new ColumnFilter(columns);
   }
@@ -64,7 +65,7 @@ public final class ColumnFilter {
   }
 
   public boolean contains(String column) {
-    return contains(column.getBytes(StandardCharsets.UTF_8));
+    return contains(ByteOrder.utf8(column));
   }
 
   public String toD4m() {

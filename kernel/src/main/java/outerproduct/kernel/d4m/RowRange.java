@@ -9,6 +9,13 @@ import java.util.Arrays;
 public record RowRange(String first, String last) {
 
   public RowRange {
+    for (String bound : new String[] {first, last}) {
+      if (bound != null) {
+        Utf8.requireValid(
+            bound,
+            bad -> new IllegalArgumentException("row range: " + Utf8.bytesRefusal(bound, bad)));
+      }
+    }
     if (first != null && last != null && ByteOrder.compare(first, last) > 0) {
       throw new IllegalArgumentException(
           "row range ['"

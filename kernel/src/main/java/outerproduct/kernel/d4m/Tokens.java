@@ -6,6 +6,10 @@ import java.util.List;
 /**
  * D4M list tokenizer: the last character of the text is the separator and ends every token ({@code
  * "a,b,"} is {@code a}, {@code b}). Used for row ranges and column lists alike.
+ *
+ * <p>"Character" means a Unicode code point, not a Java {@code char}: a separator outside the Basic
+ * Multilingual Plane (an emoji) is two {@code char}s, and splitting on its second half alone left
+ * half a character on every id, which no row matched.
  */
 final class Tokens {
   /** A token and where it starts in the text, for error positions. */
@@ -20,22 +24,23 @@ final class Tokens {
       throw new D4mSyntaxException(
           what, String.valueOf(text), 0, "empty; a D4M list ends with its separator, e.g. 'a,b,'");
     }
-    char separator = text.charAt(text.length() - 1);
-    if (text.length() == 1) {
+    Utf8.requireValid(text, bad -> new D4mSyntaxException(what, text, bad, Utf8.UNPAIRED));
+    int separatorAt = text.offsetByCodePoints(text.length(), -1);
+    String separator = text.substring(separatorAt);
+    if (separatorAt == 0) {
       throw new D4mSyntaxException(
           what, text, 0, "only a separator '" + separator + "', no entries");
     }
     List<Token> tokens = new ArrayList<>();
     int start = 0;
-    for (int i = 0; i < text.length(); i++) {
-      if (text.charAt(i) == separator) {
-        if (i == start) {
-          throw new D4mSyntaxException(
-              what, text, i, "empty entry before separator '" + separator + "'");
-        }
-        tokens.add(new Token(text.substring(start, i), start));
-        start = i + 1;
+    while (start < text.length()) {
+      int end = text.indexOf(separator, start);
+      if (end == start) {
+        throw new D4mSyntaxException(
+            what, text, end, "empty entry before separator '" + separator + "'");
       }
+      tokens.add(new Token(text.substring(start, end), start));
+      start = end + separator.length();
     }
     return tokens;
   }
