@@ -99,7 +99,7 @@ public final class MatrixText {
   public static <T> SparseMatrix triples(
       String name, InputStream in, Format format, Semiring<T> semiring) {
     SparseMatrix m = new SparseMatrix();
-    try (CSVParser parser = format.csv().parse(reader(in))) {
+    try (CSVParser parser = format.csv().parse(reader(name, in))) {
       for (CSVRecord record : parser) {
         long line = parser.getCurrentLineNumber();
         if (record.size() != 2 && record.size() != 3) {
@@ -122,7 +122,7 @@ public final class MatrixText {
       throw new IllegalArgumentException(
           name + ": not readable as " + format.label() + " UTF-8 text (" + e.getMessage() + ")", e);
     }
-    return m;
+    return nonEmpty(name, m);
   }
 
   /**
@@ -134,7 +134,7 @@ public final class MatrixText {
   public static <T> SparseMatrix d4m(List<NamedInput> lists, Semiring<T> semiring) {
     List<List<String>> parsed = new ArrayList<>();
     for (NamedInput list : lists) {
-      try (Reader reader = reader(list.in())) {
+      try (Reader reader = reader(list.name(), list.in())) {
         parsed.add(D4mList.parse(list.name(), reader));
       } catch (IOException e) {
         throw new IllegalArgumentException(
@@ -159,13 +159,47 @@ public final class MatrixText {
       String where = "entry " + (e + 1) + " of " + lists.get(0).name() + " and the others";
       add(m, parsed.get(0).get(e), parsed.get(1).get(e), value, semiring, where);
     }
+    return nonEmpty(lists.get(0).name(), m);
+  }
+
+  /** A matrix without entries is refused: a table of nothing is a wrong file, not a matrix. */
+  private static SparseMatrix nonEmpty(String name, SparseMatrix m) {
+    if (m.nnz() == 0) {
+      throw new IllegalArgumentException(
+          name
+              + ": no entries (the input is empty or holds only comments and blank lines);"
+              + " nothing was loaded");
+    }
     return m;
   }
 
   /** An input stream and how errors name it. */
   public record NamedInput(String name, InputStream in) {}
 
-  private static Reader reader(InputStream in) {
+  /**
+   * UTF-8 text, without the byte-order mark many editors and spreadsheet exports put first: read as
+   * text it would become part of the first row id. A UTF-16 or UTF-32 mark is refused by name;
+   * decoded as UTF-8 it fails on its first byte with a message that says nothing of why.
+   */
+  private static Reader reader(String name, InputStream raw) throws IOException {
+    BufferedInputStream in = new BufferedInputStream(raw, 1 << 16);
+    in.mark(3);
+    byte[] first = in.readNBytes(3);
+    in.reset();
+    if (first.length == 3
+        && (first[0] & 0xff) == 0xef
+        && (first[1] & 0xff) == 0xbb
+        && (first[2] & 0xff) == 0xbf) {
+      in.skipNBytes(3);
+    } else if (first.length >= 2
+        && ((first[0] & 0xff) == 0xfe && (first[1] & 0xff) == 0xff
+            || (first[0] & 0xff) == 0xff && (first[1] & 0xff) == 0xfe
+            || (first[0] == 0 && first[1] == 0))) {
+      throw new IllegalArgumentException(
+          name
+              + ": starts with a UTF-16 or UTF-32 byte-order mark (or NUL bytes); ids are read as"
+              + " UTF-8: save the file as UTF-8 (iconv -f UTF-16 -t UTF-8)");
+    }
     // Malformed UTF-8 is an error, not a replacement character in someone's id.
     return new InputStreamReader(
         in,
@@ -178,6 +212,16 @@ public final class MatrixText {
   private static String id(String name, long line, String field, String id) {
     if (id.isEmpty()) {
       throw new IllegalArgumentException(name + ", line " + line + ": the " + field + " is empty");
+    }
+    if (id.indexOf('\u0000') >= 0) {
+      throw new IllegalArgumentException(
+          name
+              + ", line "
+              + line
+              + ": the "
+              + field
+              + " holds a NUL character, which a text file of ids does not: is it UTF-16 without a"
+              + " byte-order mark? Save it as UTF-8");
     }
     return id;
   }
