@@ -7,6 +7,7 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.apache.accumulo.core.iterators.WrappingIterator;
+import outerproduct.kernel.accumulo.ColumnFamilyException;
 
 /**
  * The outer product of B with its own selection matrix: each entry {@code B(k,j)} becomes the
@@ -14,8 +15,8 @@ import org.apache.accumulo.core.iterators.WrappingIterator;
  * i = k, qualifier j), so that {@link RemoteWriteIterator} writes the rows of B that the scan
  * reaches into C. It stands for a multiply whose AT holds one entry {@code (r, r, 1)} per selected
  * row r without that table existing: the value is B's unchanged, which is {@code 1 ⊗ B(k,j)} in the
- * plus-times semirings. B's column family is not part of the product (the matrices' family is
- * empty). It takes no options.
+ * plus-times semirings. An entry of B with a column family stops it ({@link
+ * ColumnFamilyException}), as on every path. It takes no options.
  */
 public class SelectRowsIterator extends WrappingIterator {
   @Override
@@ -34,6 +35,7 @@ public class SelectRowsIterator extends WrappingIterator {
   @Override
   public Key getTopKey() {
     Key b = super.getTopKey();
+    ColumnFamilyException.requireEmpty("B", b);
     return new Key(
         b.getRowData().toArray(),
         b.getRowData().toArray(),

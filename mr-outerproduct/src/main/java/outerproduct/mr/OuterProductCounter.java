@@ -16,6 +16,9 @@ public enum OuterProductCounter {
   ENTRIES_WRITTEN,
   /** Cells of C whose sum was the semiring's zero and were dropped (only with remove-zeros). */
   ZEROS_REMOVED,
-  /** Values the semiring rejected; each also fails its task with the table, key and value. */
+  /**
+   * Input entries refused: values the semiring rejected and entries with a column family; each also
+   * fails its task, naming the table, the key and what is wrong with it.
+   */
   BAD_VALUES
 }

@@ -8,9 +8,10 @@ import outerproduct.kernel.product.EntrySource;
 
 /**
  * An {@link EntrySource} over Accumulo keys and values (docs/format.md: row = row id, qualifier =
- * column id). The row and visibility arrays are reused while they do not change, so a long row
- * costs one array, not one per entry. Subclasses move their source and call {@link #load(Key,
- * Value)} or {@link #exhausted()}.
+ * column id, an empty family; an entry with a family stops the read, {@link
+ * ColumnFamilyException}). The row and visibility arrays are reused while they do not change, so a
+ * long row costs one array, not one per entry. Subclasses move their source and call {@link
+ * #load(Key, Value)} or {@link #exhausted()}.
  */
 public abstract class KeyValueEntrySource implements EntrySource {
   private final String table;
@@ -25,7 +26,11 @@ public abstract class KeyValueEntrySource implements EntrySource {
     this.table = table;
   }
 
+  /**
+   * @throws ColumnFamilyException for an entry with a column family (the D4M layout has none)
+   */
   protected final void load(Key key, Value current) {
+    ColumnFamilyException.requireEmpty(table, key);
     ByteSequence data = key.getRowData();
     if (rowData == null || !rowData.equals(data)) {
       row = data.toArray();

@@ -16,6 +16,7 @@ import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Mapper;
 import outerproduct.internals.InputSplits;
+import outerproduct.kernel.accumulo.ColumnFamilyException;
 import outerproduct.kernel.accumulo.KeyValueEntrySource;
 import outerproduct.kernel.accumulo.RowRangesIterator;
 import outerproduct.kernel.accumulo.ScanEntrySource;
@@ -45,8 +46,9 @@ import outerproduct.mr.io.Stripe;
  * <p>The whole loop runs in {@link #run} rather than {@code map()} because the join pulls B's
  * records at its own pace (it skips B rows AT does not have and vice versa).
  *
- * <p>A value the semiring rejects fails the task with the table, key and value (and counts in
- * {@link OuterProductCounter#BAD_VALUES}); nothing is skipped silently.
+ * <p>A value the semiring rejects, or an entry with a column family, fails the task naming the
+ * table and key (and counts in {@link OuterProductCounter#BAD_VALUES}); nothing is skipped
+ * silently.
  */
 public class OuterProductMapper extends Mapper<Key, Value, Writable, Writable> {
   private static final int COUNTER_BATCH = 10_000;
@@ -101,7 +103,7 @@ public class OuterProductMapper extends Mapper<Key, Value, Writable, Writable> {
         stripes.drain(window);
       }
       report(context, product, reportedRows, reportedProducts);
-    } catch (BadValueException e) {
+    } catch (BadValueException | ColumnFamilyException e) {
       context.getCounter(OuterProductCounter.BAD_VALUES).increment(1);
       throw e;
     }
