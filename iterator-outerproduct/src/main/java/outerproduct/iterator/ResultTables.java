@@ -80,6 +80,7 @@ public final class ResultTables {
     // One read of the table's configuration answers every check (a multiply's fixed cost).
     Map<String, String> config = client.tableOperations().getConfiguration(table);
     Map<String, EnumSet<IteratorScope>> iterators = iteratorsOf(config);
+    checkHasCombiner(table, iterators);
     checkOnlyOurIterators(table, semiring, removeZeros, iterators);
     checkCombiner(config, table, semiring, iterators.get(COMBINER_NAME));
     return config.get(ResultState.PROPERTY);
@@ -130,6 +131,26 @@ public final class ResultTables {
       return true;
     } catch (TableExistsException e) {
       return false;
+    }
+  }
+
+  /**
+   * A table without the combiner was written by a path that writes final sums (the client or
+   * MapReduce path) or by the user: TableMult's products would replace its cells, not add to them,
+   * and adding the combiner afterwards would sum whatever versions it still holds. Refused as such,
+   * before the other checks, so the message says that it can never be added to.
+   */
+  private static void checkHasCombiner(
+      String table, Map<String, EnumSet<IteratorScope>> iterators) {
+    if (!iterators.containsKey(COMBINER_NAME)) {
+      throw new IllegalArgumentException(
+          "result table '"
+              + table
+              + "' has "
+              + (iterators.isEmpty() ? "no iterators" : "iterators " + iterators)
+              + " and no semiring combiner, so TableMult can never add to it (its products would"
+              + " replace cells, not sum with them); give a table that does not exist and"
+              + " TableMult creates it");
     }
   }
 

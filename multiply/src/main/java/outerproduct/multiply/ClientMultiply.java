@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
@@ -17,7 +18,9 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
+import outerproduct.kernel.accumulo.ColumnFamilyException;
 import outerproduct.kernel.accumulo.FileCompression;
+import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.accumulo.RowRangesIterator;
@@ -27,6 +30,7 @@ import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.product.ColumnFilteredSource;
 import outerproduct.kernel.product.EntrySource;
 import outerproduct.kernel.product.OuterProduct;
+import outerproduct.kernel.semiring.BadValueException;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
@@ -91,7 +95,8 @@ public final class ClientMultiply {
    *
    * @throws IllegalArgumentException if C equals an input or holds entries: C is a new table,
    *     created here or by the caller
-   * @throws MemoryBudgetExceededException if C would not fit; C is then empty
+   * @throws MemoryBudgetExceededException if C would not fit; nothing is written, and a C this call
+   *     created is deleted
    */
   public static <T> Result multiply(
       AccumuloClient client,
@@ -123,18 +128,10 @@ public final class ClientMultiply {
       Authorizations auths,
       long cellBudget)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
-    if (c.equals(at) || c.equals(b)) {
-      throw new IllegalArgumentException(
-          "result table '" + c + "' must differ from inputs '" + at + "' and '" + b + "'");
-    }
-    for (String input : new String[] {at, b}) {
-      if (!client.tableOperations().exists(input)) {
-        throw new IllegalArgumentException("input table '" + input + "' does not exist");
-      }
-    }
+    CompletableFuture<Void> inputs = checkInputs(client, at, b, c);
     // Created before the clock starts, as the server-side engines' C is.
     long prepareBegin = System.nanoTime();
-    createOrCheckEmpty(client, c);
+    boolean created = createOrCheckEmpty(client, c);
     String before = ResultState.claim(client, c, "client", ResultState.Reuse.NONE);
     long begin = System.nanoTime();
     double prepareSeconds = (begin - prepareBegin) / 1e9;
@@ -152,6 +149,7 @@ public final class ClientMultiply {
               auths,
               sums,
               cellBudget);
+      InputTables.await(inputs);
       if (!sums.isEmpty()) {
         awaitHosted(client, c);
       }
@@ -160,16 +158,57 @@ public final class ClientMultiply {
       ResultState.complete(client, c);
       return new Result(
           counts[0], counts[1], sums.size(), (System.nanoTime() - begin) / 1e9, prepareSeconds);
+    } catch (BadValueException | ColumnFamilyException | ArithmeticException e) {
+      // a stored entry or a sum the multiply refuses, found before writing: a failed multiply
+      // (exit 1 at the command line, as on the server-side paths), not a mistaken argument
+      throw new IllegalStateException(
+          "client path: "
+              + e.getMessage()
+              + "; nothing was written, "
+              + leave(client, c, created, before),
+          e);
     } catch (AccumuloException | TableNotFoundException | IOException | RuntimeException e) {
       if (writing) {
         ResultState.incomplete(client, c, String.valueOf(e.getMessage()));
       } else {
-        ResultState.release(client, c, before);
+        leave(client, c, created, before);
       }
       throw e;
     } finally {
       CELLS_HELD.addAndGet(-sums.size());
     }
+  }
+
+  /**
+   * Starts the checks of the inputs, to run beside the scans as the iterator engine runs them (a
+   * missing input, one the user may not read or one without an entry the user may read is refused,
+   * not multiplied to an empty C); their outcome is awaited before anything is written.
+   */
+  private static CompletableFuture<Void> checkInputs(
+      AccumuloClient client, String at, String b, String c) {
+    if (c.equals(at) || c.equals(b)) {
+      throw new IllegalArgumentException(
+          "result table '" + c + "' must differ from inputs '" + at + "' and '" + b + "'");
+    }
+    return InputTables.checkReadableLater(client, at, b);
+  }
+
+  /**
+   * Leaves C as it was before a multiply that failed before writing (a C it created: deleted), and
+   * says what became of it.
+   */
+  private static String leave(AccumuloClient client, String c, boolean created, String before)
+      throws AccumuloException, AccumuloSecurityException {
+    if (!created) {
+      ResultState.release(client, c, before);
+      return "result table '" + c + "' is as it was";
+    }
+    try {
+      client.tableOperations().delete(c);
+    } catch (TableNotFoundException gone) {
+      // deleted meanwhile: as absent as this multiply leaves it
+    }
+    return "result table '" + c + "', created by this multiply, was deleted";
   }
 
   private static <T> void write(
@@ -192,14 +231,16 @@ public final class ClientMultiply {
   /**
    * Creates C, or accepts a C that a caller created for this multiply if it holds nothing: the
    * baseline writes each cell once, so adding to earlier entries would replace them, not sum.
+   *
+   * @return whether it created C
    */
-  private static void createOrCheckEmpty(AccumuloClient client, String c)
+  private static boolean createOrCheckEmpty(AccumuloClient client, String c)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     // Looked up first: a create refused because the table exists is a round trip to the manager.
     if (!client.tableOperations().exists(c)) {
       try {
         client.tableOperations().create(c, FileCompression.newTable());
-        return;
+        return true;
       } catch (TableExistsException e) {
         // created meanwhile by another client: checked below like a prepared C
       }
@@ -208,6 +249,7 @@ public final class ClientMultiply {
       throw new IllegalArgumentException(
           "result table '" + c + "' already holds entries; the client path writes a new C");
     }
+    return false;
   }
 
   /**
@@ -270,10 +312,8 @@ public final class ClientMultiply {
                   + BYTES_PER_CELL
                   + " bytes per cell); it held "
                   + sums.size()
-                  + " cells. Nothing was"
-                  + " written to '"
-                  + c
-                  + "'. Give the JVM more heap or run fewer client multiplies at once.");
+                  + " cells. Nothing was written, and a C this multiply created is deleted. Give"
+                  + " the JVM more heap or run fewer client multiplies at once.");
         }
       }
       return new long[] {product.rowsAligned(), product.partialProducts()};
@@ -294,8 +334,6 @@ public final class ClientMultiply {
               + cell.row()
               + "', column '"
               + cell.column()
-              + "'; nothing was written to '"
-              + c
               + "'");
     }
   }

@@ -123,20 +123,22 @@ final class PathChecks implements PathChoice.Check {
       return Optional.empty();
     }
     if (reuse.addToExisting()) {
-      if (path.engine() != ExecutionPath.Engine.ITERATOR) {
-        return Optional.of(
-            "add to existing: this path writes C's final sums, it cannot add to '" + c + "'");
-      }
       if (sums == null) {
         sums = sumsWhatItIsGiven(client, c);
       }
-      return sums
+      if (!sums) {
+        // no path at all can: said as the cause, not as every path's exclusion
+        throw new IllegalArgumentException(
+            "add to existing (--add-to-existing): result table '"
+                + c
+                + "' has no semiring combiner (the client or MapReduce path wrote it, or it is a"
+                + " table of your own), so no path can ever add to it: its cells would be"
+                + " replaced, not summed; multiply into a new table");
+      }
+      return path.engine() == ExecutionPath.Engine.ITERATOR
           ? Optional.empty()
           : Optional.of(
-              "add to existing: '"
-                  + c
-                  + "' has no semiring combiner (the client or MapReduce path wrote it), so"
-                  + " nothing can add to it; multiply into a new table");
+              "add to existing: this path writes C's final sums, it cannot add to '" + c + "'");
     }
     return path == ExecutionPath.CLIENT
         ? Optional.of(
