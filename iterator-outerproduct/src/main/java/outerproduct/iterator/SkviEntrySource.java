@@ -57,6 +57,20 @@ final class SkviEntrySource extends KeyValueEntrySource {
     load();
   }
 
+  /** Seeks the SKVI back to {@code row}'s first entry within the range. */
+  @Override
+  public void rewindToRow(byte[] row) throws IOException {
+    Range again =
+        range.clip(
+            new Range(new Key(row), true, range.getEndKey(), range.isEndKeyInclusive()), true);
+    if (again == null) {
+      exhausted();
+      return;
+    }
+    source.seek(again, columnFamilies, inclusive);
+    load();
+  }
+
   @Override
   public void seekRow(byte[] target) throws IOException {
     for (int i = 0; i < STEPS_BEFORE_SEEK && hasTop(); i++) {

@@ -292,7 +292,7 @@ public final class ClientMultiply {
       OuterProduct<T> product =
           new OuterProduct<>(
               semiring,
-              filtered(new ScanEntrySource(tables.at(), atScan.iterator()), atColumns),
+              filtered(ScanEntrySource.of(tables.at(), atScan), atColumns),
               filtered(new ScanEntrySource(tables.b(), bScan.iterator()), bColumns));
       while (product.advance()) {
         int before = sums.size();

@@ -57,6 +57,12 @@ public final class ColumnFilteredSource implements EntrySource {
   }
 
   @Override
+  public void rewindToRow(byte[] row) throws IOException {
+    source.rewindToRow(row);
+    skip();
+  }
+
+  @Override
   public void seekRow(byte[] row) throws IOException {
     source.seekRow(row);
     skip();

@@ -39,4 +39,16 @@ public interface EntrySource {
       next();
     }
   }
+
+  /**
+   * Goes back to the first entry of {@code row}, a row this source is in or has passed: how the
+   * outer product reads AT's row again for each part of a row of B too long to hold at once ({@link
+   * RowParts}). Sources over Accumulo seek back; one that cannot says so.
+   *
+   * @throws UnsupportedOperationException from a source that cannot go back
+   */
+  default void rewindToRow(byte[] row) throws IOException {
+    throw new UnsupportedOperationException(
+        "table '" + table() + "': this source cannot read a row again");
+  }
 }

@@ -76,4 +76,11 @@ public final class InMemoryEntrySource implements EntrySource {
   public void next() {
     position++;
   }
+
+  @Override
+  public void rewindToRow(byte[] row) {
+    while (position > 0 && java.util.Arrays.compareUnsigned(rows[position - 1], row) >= 0) {
+      position--;
+    }
+  }
 }

@@ -13,11 +13,13 @@ import outerproduct.kernel.semiring.Semiring;
  * <p>Pull-style, so that an SKVI can return one product per {@code next()} and a mapper can write
  * one per loop: {@link #advance()} then {@link #i()}, {@link #j()}, {@link #value()}.
  *
- * <p>Memory: at most one row of B is held ({@link HeldRow}); AT's row is streamed. B's row is the
- * one held because then each AT entry {@code (k,i)} yields a run of products for one C row i with
- * its columns j in order: writers can put each run in one Mutation (or one reducer key range), and
- * the CT transpose is the only consumer that sees them out of order. A row of B with 10^5 entries
- * costs 10^5 column ids and values, whatever the size of the tables.
+ * <p>Memory: at most one part of one row of B is held ({@link HeldRow}, bounded by {@link
+ * RowParts}: 65,536 entries or about 16 MiB by default); AT's row is streamed. B's row is the one
+ * held because then each AT entry {@code (k,i)} yields a run of products for one C row i with its
+ * columns j in order: writers can put each run in one Mutation (or one reducer key range), and the
+ * CT transpose is the only consumer that sees them out of order. A row of B longer than a part (a
+ * hub vertex) is held part after part, and AT's row is read again for each ({@link
+ * EntrySource#rewindToRow}): C row i then gets one run per part, each in column order.
  *
  * <p>Safe points: between two shared rows ({@link #atRowBoundary()}), every product of the rows up
  * to {@link #lastFinishedRow()} has been returned and none after it. An engine that must resume
@@ -41,13 +43,19 @@ public final class OuterProduct<T> {
 
   private long rowsAligned;
   private long partialProducts;
+  private long rowParts;
 
   public OuterProduct(Semiring<T> semiring, EntrySource at, EntrySource b) {
+    this(semiring, at, b, RowParts.DEFAULT);
+  }
+
+  /** With B's rows held in parts of at most {@code parts} (tests use small ones). */
+  public OuterProduct(Semiring<T> semiring, EntrySource at, EntrySource b, RowParts parts) {
     this.semiring = semiring;
     this.at = at;
     this.b = b;
     this.aligner = new RowAligner(at, b);
-    this.heldB = new HeldRow<>(semiring);
+    this.heldB = new HeldRow<>(semiring, parts);
   }
 
   /**
@@ -70,6 +78,14 @@ public final class OuterProduct<T> {
         a = HeldRow.decode(semiring, at);
         jIndex = 0;
         at.next();
+        continue;
+      }
+      if (currentRow != null && !heldB.complete()) {
+        // AT's row has met this part of B's row: hold the next part, read AT's row again
+        heldB.fill(b, currentRow);
+        at.rewindToRow(currentRow);
+        i = null;
+        rowParts++;
         continue;
       }
       if (currentRow != null) {
@@ -150,7 +166,7 @@ public final class OuterProduct<T> {
     if (currentRow == null) {
       return true;
     }
-    boolean lastOfRow = jIndex >= heldB.size();
+    boolean lastOfRow = jIndex >= heldB.size() && heldB.complete();
     boolean rowDone = !at.hasTop() || !Arrays.equals(at.row(), currentRow);
     return lastOfRow && rowDone;
   }
@@ -166,5 +182,10 @@ public final class OuterProduct<T> {
 
   public long partialProducts() {
     return partialProducts;
+  }
+
+  /** Parts of B's rows held after a row's first: how often AT's row was read again. */
+  public long extraRowParts() {
+    return rowParts;
   }
 }

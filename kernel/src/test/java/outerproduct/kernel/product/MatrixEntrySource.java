@@ -62,6 +62,16 @@ final class MatrixEntrySource implements EntrySource {
   }
 
   @Override
+  public void rewindToRow(byte[] row) {
+    while (position > 0
+        && java.util.Arrays.compareUnsigned(
+                entries.get(position - 1).row().getBytes(StandardCharsets.UTF_8), row)
+            >= 0) {
+      position--;
+    }
+  }
+
+  @Override
   public void seekRow(byte[] row) throws java.io.IOException {
     seeks++;
     EntrySource.super.seekRow(row);

@@ -18,6 +18,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 import net.jqwik.api.Tuple.Tuple3;
+import net.jqwik.api.constraints.IntRange;
 import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.SparseMatrix;
 import outerproduct.kernel.semiring.BadValueException;
@@ -57,6 +58,24 @@ class OuterProductPropertyTest {
     assertEquals(
         NaiveMultiply.multiply(s, c.get2(), c.get3()),
         viaKernel(s, c.get2(), c.get3(), stopAfterRows));
+  }
+
+  /**
+   * B's rows held in parts of 1 to 4 entries (or a byte bound that one entry passes), AT's row read
+   * again for each: the same C, also when stopped at a safe point and resumed.
+   */
+  @Property(tries = 300)
+  void rowsHeldInPartsGiveTheSameProduct(
+      @ForAll("cases") Tuple3<String, SparseMatrix, SparseMatrix> c,
+      @ForAll("stopAfter") int stopAfterRows,
+      @ForAll @IntRange(min = 1, max = 4) int partEntries,
+      @ForAll boolean byBytes)
+      throws IOException {
+    Semiring<?> s = Semirings.forName(c.get1());
+    RowParts parts = byBytes ? new RowParts(1000, 1) : new RowParts(partEntries, 1L << 20);
+    assertEquals(
+        NaiveMultiply.multiply(s, c.get2(), c.get3()),
+        viaKernel(s, c.get2(), c.get3(), stopAfterRows - 1, parts));
   }
 
   @Provide
@@ -104,6 +123,13 @@ class OuterProductPropertyTest {
   /** Runs the kernel, ⊕-folding its products; stops at a safe point after N rows and resumes. */
   private static <T> SparseMatrix viaKernel(
       Semiring<T> s, SparseMatrix at, SparseMatrix b, int stopAfterRows) throws IOException {
+    return viaKernel(s, at, b, stopAfterRows, RowParts.DEFAULT);
+  }
+
+  /** As above, B's rows held in parts no larger than {@code parts}. */
+  private static <T> SparseMatrix viaKernel(
+      Semiring<T> s, SparseMatrix at, SparseMatrix b, int stopAfterRows, RowParts parts)
+      throws IOException {
     Map<List<String>, T> sums = new HashMap<>();
     byte[] resumeAfter = null;
     boolean done = false;
@@ -112,7 +138,8 @@ class OuterProductPropertyTest {
           new OuterProduct<>(
               s,
               new MatrixEntrySource("AT", at).startAfter(resumeAfter),
-              new MatrixEntrySource("B", b).startAfter(resumeAfter));
+              new MatrixEntrySource("B", b).startAfter(resumeAfter),
+              parts);
       boolean stopped = false;
       while (op.advance()) {
         sums.merge(List.of(str(op.i()), str(op.j())), op.value(), s::plus);

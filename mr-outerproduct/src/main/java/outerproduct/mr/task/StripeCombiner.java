@@ -16,6 +16,11 @@ import outerproduct.mr.io.Stripe;
  * pre-sum windows of the map task) merged into one, cells of more than one stripe ⊕-ed. Hadoop may
  * run it zero, one or many times on any subset of a row's stripes; that is correct because ⊕ is
  * associative and commutative (the Semiring contract). Counts cells in and out.
+ *
+ * <p>Memory: it holds at most {@link StripeMerge#HOLD_BYTES} of a row's stripes (and one stripe of
+ * output). A row with more, a hub row of C whose cells run into the millions, is merged and written
+ * in runs of that size: the reducer merges a row's runs as it merges any row's stripes, where
+ * merging them here into one would hold the whole row, twice.
  */
 public class StripeCombiner extends Reducer<Text, Stripe, Text, Stripe> {
   private StripeMerge<Object> merge;
@@ -28,7 +33,8 @@ public class StripeCombiner extends Reducer<Text, Stripe, Text, Stripe> {
   protected void setup(Context context) {
     merge =
         new StripeMerge<>(
-            (Semiring<Object>) new MultiplyConf(context.getConfiguration()).semiring());
+            (Semiring<Object>) new MultiplyConf(context.getConfiguration()).semiring(),
+            Long.MAX_VALUE);
     cellsIn = context.getCounter(OuterProductCounter.COMBINER_IN);
     cellsOut = context.getCounter(OuterProductCounter.COMBINER_OUT);
   }
@@ -47,12 +53,23 @@ public class StripeCombiner extends Reducer<Text, Stripe, Text, Stripe> {
     }
     String rowName = new String(row.getBytes(), 0, row.getLength(), StandardCharsets.UTF_8);
     long in = first.cells();
+    long written = 0;
     merge.add(first, rowName);
     while (values.hasNext()) {
       Stripe s = values.next();
       merge.add(s, rowName);
       in += s.cells();
+      if (merge.heldBytes() >= StripeMerge.HOLD_BYTES) {
+        written += writeMerged(row, rowName, context);
+      }
     }
+    written += writeMerged(row, rowName, context);
+    count(in, written);
+  }
+
+  /** Merges the stripes held and writes them as stripes of at most {@link Stripe#MAX_CELLS}. */
+  private long writeMerged(Text row, String rowName, Context context)
+      throws IOException, InterruptedException {
     out.clear();
     long[] written = {0};
     merge.merge(
@@ -68,7 +85,7 @@ public class StripeCombiner extends Reducer<Text, Stripe, Text, Stripe> {
     if (out.cells() > 0) {
       context.write(row, out);
     }
-    count(in, written[0]);
+    return written[0];
   }
 
   private void count(long in, long out) {

@@ -58,6 +58,11 @@ final class StripeMerge<T> {
     this.holdBytes = holdBytes;
   }
 
+  /** Bytes of the stripes held since the last merge. */
+  long heldBytes() {
+    return heldBytes;
+  }
+
   /** Holds a copy of {@code stripe} for the row being merged. */
   void add(Stripe stripe, String row) throws IOException, InterruptedException {
     held.add(stripe.copy());
