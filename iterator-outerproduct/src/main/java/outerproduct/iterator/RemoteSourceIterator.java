@@ -22,7 +22,7 @@ import org.apache.accumulo.core.iterators.IteratorUtil;
 import org.apache.accumulo.core.iterators.OptionDescriber;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.apache.accumulo.core.security.Authorizations;
-import org.apache.hadoop.io.Text;
+import outerproduct.kernel.accumulo.ColumnFilterIterator;
 import outerproduct.kernel.accumulo.IteratorOptionChecks;
 import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.accumulo.RowRangesIterator;
@@ -169,9 +169,7 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key, Value>,
       // No read-ahead thread: the stack may be torn down without a close, so it must own none.
       s.setReadaheadThreshold(Long.MAX_VALUE);
       if (columns != null) {
-        for (String c : columns.columns()) {
-          s.fetchColumn(new Text(), new Text(c));
-        }
+        s.addScanIterator(ColumnFilterIterator.setting(columns));
       }
       return s;
     } catch (TableNotFoundException e) {

@@ -1,11 +1,9 @@
 package outerproduct.mr;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
-import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Value;
@@ -17,6 +15,7 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
+import outerproduct.kernel.accumulo.ColumnFilterIterator;
 import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.accumulo.RowRangesIterator;
 import outerproduct.kernel.d4m.RowRange;
@@ -153,11 +152,7 @@ final class JobSetup {
       }
     }
     if (spec.bColumns() != null) {
-      List<IteratorSetting.Column> columns = new ArrayList<>();
-      for (String column : spec.bColumns().columns()) {
-        columns.add(new IteratorSetting.Column(new Text(), new Text(column)));
-      }
-      input.fetchColumns(columns);
+      input.addIterator(ColumnFilterIterator.setting(spec.bColumns()));
     }
     input.store(job);
     job.setInputFormatClass(AccumuloInputFormat.class);

@@ -17,6 +17,7 @@ import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Mapper;
 import outerproduct.internals.InputSplits;
 import outerproduct.kernel.accumulo.ColumnFamilyException;
+import outerproduct.kernel.accumulo.ColumnFilterIterator;
 import outerproduct.kernel.accumulo.KeyValueEntrySource;
 import outerproduct.kernel.accumulo.RowRangesIterator;
 import outerproduct.kernel.accumulo.ScanEntrySource;
@@ -200,11 +201,9 @@ public class OuterProductMapper extends Mapper<Key, Value, Writable, Writable> {
       }
       ColumnFilter columns = conf.atColumns();
       if (columns != null) {
-        for (String column : columns.columns()) {
-          scanner.fetchColumn(new Text(), new Text(column));
-        }
+        scanner.addScanIterator(ColumnFilterIterator.setting(columns));
       }
-      EntrySource entries = new ScanEntrySource(conf.atTable(), scanner.iterator());
+      EntrySource entries = ScanEntrySource.of(conf.atTable(), scanner);
       return new AtSource() {
         @Override
         public EntrySource entries() {
