@@ -23,6 +23,7 @@ import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.product.Output;
 import outerproduct.kernel.product.WindowSize;
+import outerproduct.kernel.semiring.Semirings;
 
 /**
  * C = ATᵀ ⊕.⊗ B computed inside the tablet servers: a batch scan of B carrying {@link
@@ -291,8 +292,8 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       // Checked while C is prepared and located; awaited before anything is written.
       CompletableFuture<Void> inputs =
           at != null
-              ? InputTables.checkReadableLater(client, at, b)
-              : InputTables.checkReadableLater(client, b);
+              ? InputTables.checkReadableLater(client, Semirings.encodingOf(semiring), at, b)
+              : InputTables.checkReadableLater(client, Semirings.encodingOf(semiring), b);
       // A row subset reaches AT through the stack (one seeking scan per tablet of B); B is
       // scanned over the subset's span and its other rows are sought past.
       List<Range> bRanges = List.of(rows.isAll() ? new Range() : Ranges.span(rows));
@@ -315,7 +316,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       clock.lap("connect");
       return writeResults(
           client,
-          InputTables.checkReadableLater(client, productsTable),
+          InputTables.checkReadableLater(client, Semirings.encodingOf(semiring), productsTable),
           productsTable,
           Ranges.toAccumulo(rows),
           staging -> List.of(remoteWriteSetting(staging)),

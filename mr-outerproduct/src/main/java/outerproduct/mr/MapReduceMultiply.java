@@ -27,6 +27,7 @@ import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.product.Output;
 import outerproduct.kernel.product.WindowSize;
+import outerproduct.kernel.semiring.Semirings;
 
 /**
  * C = ATᵀ ⊕.⊗ B as one MapReduce job: AccumuloInputFormat over B (as many splits as B has tablets,
@@ -258,7 +259,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
           "addToExisting (--add-to-existing): the MapReduce engine writes C's final sums into a C"
               + " without a combiner and cannot add to what C holds; use the iterator engine");
     }
-    InputTables.checkReadable(client, at, b);
+    InputTables.checkReadable(client, Semirings.encodingOf(semiring), at, b);
     if (output == Output.BULK) {
       BulkImportCheck.check(client, List.of(c));
     }

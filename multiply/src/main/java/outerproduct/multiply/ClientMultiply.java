@@ -32,6 +32,7 @@ import outerproduct.kernel.product.EntrySource;
 import outerproduct.kernel.product.OuterProduct;
 import outerproduct.kernel.semiring.BadValueException;
 import outerproduct.kernel.semiring.Semiring;
+import outerproduct.kernel.semiring.Semirings;
 
 /**
  * The client path ({@link ExecutionPath#CLIENT}, D4M's way): scan AT and B to the caller, multiply
@@ -128,7 +129,7 @@ public final class ClientMultiply {
       Authorizations auths,
       long cellBudget)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
-    CompletableFuture<Void> inputs = checkInputs(client, at, b, c);
+    CompletableFuture<Void> inputs = checkInputs(client, semiring, at, b, c);
     // Created before the clock starts, as the server-side engines' C is.
     long prepareBegin = System.nanoTime();
     boolean created = createOrCheckEmpty(client, c);
@@ -160,7 +161,9 @@ public final class ClientMultiply {
           counts[0], counts[1], sums.size(), (System.nanoTime() - begin) / 1e9, prepareSeconds);
     } catch (BadValueException | ColumnFamilyException | ArithmeticException e) {
       // a stored entry or a sum the multiply refuses, found before writing: a failed multiply
-      // (exit 1 at the command line, as on the server-side paths), not a mistaken argument
+      // (exit 1 at the command line, as on the server-side paths), not a mistaken argument;
+      // unless the inputs' checks refused the request first (values stored in another encoding)
+      awaitRefusal(inputs, client, c, created, before);
       throw new IllegalStateException(
           "client path: "
               + e.getMessage()
@@ -185,12 +188,28 @@ public final class ClientMultiply {
    * not multiplied to an empty C); their outcome is awaited before anything is written.
    */
   private static CompletableFuture<Void> checkInputs(
-      AccumuloClient client, String at, String b, String c) {
+      AccumuloClient client, Semiring<?> semiring, String at, String b, String c) {
     if (c.equals(at) || c.equals(b)) {
       throw new IllegalArgumentException(
           "result table '" + c + "' must differ from inputs '" + at + "' and '" + b + "'");
     }
-    return InputTables.checkReadableLater(client, at, b);
+    return InputTables.checkReadableLater(client, Semirings.encodingOf(semiring.name()), at, b);
+  }
+
+  /** Throws the inputs' checks' refusal, if any, after leaving C as it was. */
+  private static void awaitRefusal(
+      CompletableFuture<Void> inputs,
+      AccumuloClient client,
+      String c,
+      boolean created,
+      String before)
+      throws AccumuloException, AccumuloSecurityException {
+    try {
+      InputTables.await(inputs);
+    } catch (IllegalArgumentException refused) {
+      leave(client, c, created, before);
+      throw refused;
+    }
   }
 
   /**

@@ -14,8 +14,16 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.BatchWriter;
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.iterators.Combiner;
+import org.apache.accumulo.core.iterators.LongCombiner;
+import org.apache.accumulo.core.iterators.user.SummingCombiner;
 import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -53,6 +61,7 @@ class InputsOnEveryPathIT {
   };
 
   private Path clientProperties;
+  private java.util.Properties properties;
   private Path hadoopConf;
   private AccumuloClient client;
   private SparseMatrix a;
@@ -62,6 +71,7 @@ class InputsOnEveryPathIT {
   void loadInputs(EmbeddedAccumulo accumulo, EmbeddedYarn yarn, @TempDir Path tmp)
       throws Exception {
     clientProperties = accumulo.clientPropertiesFile().toPath();
+    properties = accumulo.clientProperties();
     client = accumulo.newClient();
     hadoopConf = Files.createDirectories(tmp.resolve("hadoop-conf"));
     try (OutputStream out = Files.newOutputStream(hadoopConf.resolve("yarn-site.xml"))) {
@@ -118,20 +128,8 @@ class InputsOnEveryPathIT {
     write("famB", "k1", "fb", "j1", "7");
     MatrixLoader.load(client, "plainAT", new SparseMatrix().put("k1", "i1", "2"), 1);
     MatrixLoader.load(client, "plainB", new SparseMatrix().put("k1", "j1", "3"), 1);
-    String[][] cases = {{"famAT", "plainB", "fa"}, {"plainAT", "famB", "fb"}};
-    for (String[] tables : cases) {
-      for (ExecutionPath path : ExecutionPath.runnable()) {
-        String c = "famC_" + tables[0] + "_" + path.name();
-        Run run = multiply(path, tables[0], tables[1], c);
-        assertEquals(1, run.exit(), path + ": " + run.err());
-        String table = tables[0].startsWith("fam") ? tables[0] : tables[1];
-        assertTrue(
-            run.err().contains("table '" + table + "'")
-                && run.err().contains("column family '" + tables[2] + "' is not empty"),
-            path + ": " + run.err());
-        assertNotComplete(c, path);
-      }
-    }
+    refusedOnEveryPath("famAT", "plainB", 1, "table 'famAT'", "column family 'fa' is not empty");
+    refusedOnEveryPath("plainAT", "famB", 1, "table 'famB'", "column family 'fb' is not empty");
   }
 
   @Test
@@ -139,29 +137,131 @@ class InputsOnEveryPathIT {
     MatrixLoader.load(client, "nanB", new SparseMatrix().put("k1", "j1", "3"), 1);
     write("nanB", "k1", "", "j2", "seven");
     MatrixLoader.load(client, "nanAT", new SparseMatrix().put("k1", "i1", "2"), 1);
-    for (ExecutionPath path : ExecutionPath.runnable()) {
-      String c = "nanC_" + path.name();
-      Run run = multiply(path, "nanAT", "nanB", c);
-      assertEquals(1, run.exit(), path + ": " + run.err());
-      assertTrue(
-          run.err().contains("value 'seven' is not a plus-times-long value"),
-          path + ": " + run.err());
-      assertNotComplete(c, path);
-    }
+    refusedOnEveryPath("nanAT", "nanB", 1, "value 'seven' is not a plus-times-long value");
   }
 
   @Test
   void anInputWithoutEntriesIsRefusedOnEveryPathAndNoCIsCreated() throws Exception {
     client.tableOperations().create("emptyAT");
+    refusedOnEveryPath(
+        "emptyAT", "uniB", 2, "input table 'emptyAT' holds no entry user 'root' may read");
+  }
+
+  /**
+   * Runs AT × B on every path: each exits {@code exit} with a line holding every one of {@code
+   * says}, and leaves no C marked complete (a refusal before writing (exit 2): no C at all).
+   */
+  private void refusedOnEveryPath(String at, String bTable, int exit, String... says)
+      throws Exception {
     for (ExecutionPath path : ExecutionPath.runnable()) {
-      String c = "emptyC_" + path.name();
-      Run run = multiply(path, "emptyAT", "uniB", c);
-      assertEquals(2, run.exit(), path + ": " + run.err());
-      assertTrue(
-          run.err().contains("input table 'emptyAT' holds no entry user 'root' may read"),
-          path + ": " + run.err());
-      assertFalse(client.tableOperations().exists(c), path + " left C behind");
+      String c = at + "C_" + path.name();
+      Run run = multiply(path, at, bTable, c);
+      assertEquals(exit, run.exit(), path + ": " + run.err());
+      for (String said : says) {
+        assertTrue(run.err().contains(said), path + ": " + run.err());
+      }
+      if (exit == 2) {
+        assertFalse(client.tableOperations().exists(c), path + " left C behind");
+      }
+      assertNotComplete(c, path);
     }
+  }
+
+  /**
+   * AT and B summed by Accumulo's own SummingCombiner in its VARLEN encoding (two writes of one
+   * cell each, summed by it; 49, whose VARLEN byte is the text '1'): with {@code --value-encoding
+   * varlen} every path gives C equal to the oracle, in VARLEN, which Accumulo's combiner reads and
+   * sums; without it every path refuses the tables in one line before C exists.
+   */
+  @Test
+  void tablesOfAccumulosOwnSummingCombinerMultiplyInTheirEncodingOnEveryPath() throws Exception {
+    long[][] at = {{1, 1, 2}, {1, 1, 3}, {2, 2, 49}};
+    long[][] bEntries = {{1, 1, 7}, {2, 1, 11}, {2, 2, 13}, {2, 2, 1}};
+    summingVarlen("varAT", at, "i");
+    summingVarlen("varB", bEntries, "j");
+    SparseMatrix textAt = new SparseMatrix().put("k1", "i1", "5").put("k2", "i2", "49");
+    SparseMatrix textB =
+        new SparseMatrix().put("k1", "j1", "7").put("k2", "j1", "11").put("k2", "j2", "14");
+    SparseMatrix oracle = ReferenceMultiply.multiply(LONG, textAt, textB);
+    Semiring<?> varlen = Semirings.forName("plus-times-long@varlen");
+    for (ExecutionPath path : ExecutionPath.runnable()) {
+      String c = "varC_" + path.name();
+      Run refused = multiply(path, "varAT", "varB", c);
+      assertEquals(2, refused.exit(), path + ": " + refused.err());
+      assertTrue(
+          refused.err().contains("stores its values as varlen")
+              && refused.err().contains("give --value-encoding varlen"),
+          path + ": " + refused.err());
+      assertFalse(client.tableOperations().exists(c), path + " left C behind");
+      Run run = multiply(path, "varAT", "varB", c, "--value-encoding", "varlen");
+      assertEquals(0, run.exit(), path + ": " + run.err());
+      assertEquals(
+          ResultChecksum.of(oracle),
+          TableChecksum.of(client, c, varlen, Authorizations.EMPTY).checksum(),
+          path.label());
+      SparseMatrix summedByAccumulo = new SparseMatrix();
+      try (Scanner scan = client.createScanner(c, Authorizations.EMPTY)) {
+        IteratorSetting sum = new IteratorSetting(100, "sum", SummingCombiner.class);
+        LongCombiner.setEncodingType(sum, LongCombiner.Type.VARLEN);
+        Combiner.setCombineAllColumns(sum, true);
+        scan.addScanIterator(sum);
+        scan.forEach(
+            e ->
+                summedByAccumulo.put(
+                    e.getKey().getRow().toString(),
+                    e.getKey().getColumnQualifier().toString(),
+                    Long.toString(LongCombiner.VAR_LEN_ENCODER.decode(e.getValue().get()))));
+      }
+      assertEquals(oracle, summedByAccumulo, path.label());
+    }
+  }
+
+  private void summingVarlen(String table, long[][] entries, String column) throws Exception {
+    IteratorSetting sum = new IteratorSetting(10, "sum", SummingCombiner.class);
+    LongCombiner.setEncodingType(sum, LongCombiner.Type.VARLEN);
+    Combiner.setCombineAllColumns(sum, true);
+    client.tableOperations().create(table, new NewTableConfiguration().attachIterator(sum));
+    for (long[] e : entries) {
+      try (BatchWriter writer = client.createBatchWriter(table)) {
+        Mutation m = new Mutation("k" + e[0]);
+        m.put(
+            new Text(""),
+            new Text(column + e[1]),
+            new Value(LongCombiner.VAR_LEN_ENCODER.encode(e[2])));
+        writer.addMutation(m);
+      }
+    }
+  }
+
+  /**
+   * Adding onto a C that has no semiring combiner (the client path wrote it): auto says why no path
+   * can, first and in one line, and TableMult says the table can never be added to.
+   */
+  @Test
+  void addingOntoACWithoutTheCombinerIsRefusedByItsCause() throws Exception {
+    Run first = multiply(ExecutionPath.CLIENT, "uniAT", "uniB", "plainC");
+    assertEquals(0, first.exit(), first.err());
+    Run again = multiply(null, "uniAT", "uniB", "plainC", "--add-to-existing");
+    assertEquals(2, again.exit(), again.err());
+    assertTrue(
+        again
+            .err()
+            .startsWith(
+                "multiply: add to existing (--add-to-existing): result table 'plainC' has no"
+                    + " semiring combiner"),
+        again.err());
+    assertTrue(again.err().contains("no path can ever add to it"), again.err());
+    IllegalArgumentException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                outerproduct.iterator.TableMult.on(properties)
+                    .transposeOf("uniAT")
+                    .times("uniB")
+                    .into("plainC")
+                    .addToExisting()
+                    .run());
+    assertTrue(e.getMessage().contains("so TableMult can never add to it"), e.getMessage());
   }
 
   private void write(String table, String row, String family, String column, String value)
@@ -199,7 +299,7 @@ class InputsOnEveryPathIT {
                 "--c",
                 c,
                 "--path",
-                path.label()));
+                path == null ? "auto" : path.label()));
     args.addAll(List.of(more));
     StringWriter err = new StringWriter();
     int exit =

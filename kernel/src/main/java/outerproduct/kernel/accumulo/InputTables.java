@@ -2,6 +2,7 @@ package outerproduct.kernel.accumulo;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -13,6 +14,7 @@ import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.security.TablePermission;
+import outerproduct.kernel.semiring.ValueEncoding;
 
 /** Checks an engine makes of its inputs before it writes anything. */
 public final class InputTables {
@@ -39,6 +41,15 @@ public final class InputTables {
    */
   public static void checkReadable(AccumuloClient client, String... tables)
       throws AccumuloException, AccumuloSecurityException {
+    checkReadable(client, ValueEncoding.TEXT, tables);
+  }
+
+  /**
+   * As {@link #checkReadable(AccumuloClient, String...)}, and each table's values stored as the
+   * multiply reads them ({@link #checkEncoding}).
+   */
+  public static void checkReadable(AccumuloClient client, ValueEncoding encoding, String... tables)
+      throws AccumuloException, AccumuloSecurityException {
     String user = client.whoami();
     Authorizations auths = client.securityOperations().getUserAuthorizations(user);
     List<CompletableFuture<Void>> checks = new ArrayList<>();
@@ -48,7 +59,7 @@ public final class InputTables {
           CompletableFuture.runAsync(
               () -> {
                 try {
-                  check(client, user, auths, table);
+                  check(client, user, auths, table, encoding);
                 } catch (AccumuloException | AccumuloSecurityException e) {
                   throw new CompletionException(e);
                 }
@@ -56,7 +67,7 @@ public final class InputTables {
               CHECKS));
     }
     if (tables.length > 0) {
-      check(client, user, auths, tables[0]);
+      check(client, user, auths, tables[0], encoding);
     }
     for (CompletableFuture<Void> check : checks) {
       await(check);
@@ -68,11 +79,11 @@ public final class InputTables {
    * can prepare its results meanwhile; {@link #await} its outcome before writing anything.
    */
   public static CompletableFuture<Void> checkReadableLater(
-      AccumuloClient client, String... tables) {
+      AccumuloClient client, ValueEncoding encoding, String... tables) {
     return CompletableFuture.runAsync(
         () -> {
           try {
-            checkReadable(client, tables);
+            checkReadable(client, encoding, tables);
           } catch (AccumuloException | AccumuloSecurityException e) {
             throw new CompletionException(e);
           }
@@ -108,10 +119,20 @@ public final class InputTables {
   public static void checkReadable(AccumuloClient client, String table)
       throws AccumuloException, AccumuloSecurityException {
     String user = client.whoami();
-    check(client, user, client.securityOperations().getUserAuthorizations(user), table);
+    check(
+        client,
+        user,
+        client.securityOperations().getUserAuthorizations(user),
+        table,
+        ValueEncoding.TEXT);
   }
 
-  private static void check(AccumuloClient client, String user, Authorizations auths, String table)
+  private static void check(
+      AccumuloClient client,
+      String user,
+      Authorizations auths,
+      String table,
+      ValueEncoding encoding)
       throws AccumuloException, AccumuloSecurityException {
     if (!client.tableOperations().exists(table)) {
       throw new IllegalArgumentException("input table '" + table + "' does not exist");
@@ -130,9 +151,49 @@ public final class InputTables {
                 + user
                 + "' may read: the product would be empty");
       }
+      checkEncoding(table, client.tableOperations().getConfiguration(table), encoding);
     } catch (TableNotFoundException e) {
       throw new IllegalArgumentException(
           "input table '" + table + "' was deleted while being checked", e);
+    }
+  }
+
+  /**
+   * A table that Accumulo's {@code LongCombiner}s (SummingCombiner, MinCombiner, MaxCombiner) sum
+   * says how its values are stored, in the combiner's option {@code type}: read in another
+   * encoding, they would be refused at best, and at worst misread without a word (a VARLEN 49 is
+   * the byte {@code '1'}, which reads as text 1).
+   *
+   * @throws IllegalArgumentException naming the table, its iterator and both encodings when the
+   *     table's combiner stores values otherwise than {@code encoding}
+   */
+  static void checkEncoding(String table, Map<String, String> config, ValueEncoding encoding) {
+    String prefix = "table.iterator.scan.";
+    for (Map.Entry<String, String> e : config.entrySet()) {
+      String key = e.getKey();
+      if (!key.startsWith(prefix) || !key.endsWith(".opt.type")) {
+        continue;
+      }
+      ValueEncoding stored = ValueEncoding.ofCombinerType(e.getValue());
+      if (stored != null && stored != encoding) {
+        String iterator = key.substring(prefix.length(), key.length() - ".opt.type".length());
+        throw new IllegalArgumentException(
+            "input table '"
+                + table
+                + "' stores its values as "
+                + stored.label()
+                + " (its scan iterator '"
+                + iterator
+                + "' has type "
+                + e.getValue()
+                + "), but this multiply reads them as "
+                + encoding.label()
+                + ": give --value-encoding "
+                + stored.label()
+                + " (valueEncoding("
+                + stored.name()
+                + "))");
+      }
     }
   }
 }

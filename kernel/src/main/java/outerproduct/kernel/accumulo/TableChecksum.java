@@ -10,6 +10,7 @@ import org.apache.accumulo.core.security.Authorizations;
 import outerproduct.kernel.oracle.ResultChecksum;
 import outerproduct.kernel.semiring.BadValueException;
 import outerproduct.kernel.semiring.Semiring;
+import outerproduct.kernel.semiring.Semirings;
 
 /**
  * checksum(C) (docs/format.md) of a matrix table, read with a plain scan: values through the
@@ -36,7 +37,7 @@ public final class TableChecksum {
         byte[] column = e.getKey().getColumnQualifierData().toArray();
         byte[] canonical;
         try {
-          canonical = semiring.canonical(e.getValue().get());
+          canonical = Semirings.canonicalText(semiring, e.getValue().get());
         } catch (IllegalArgumentException bad) {
           throw new BadValueException(table, row, column, e.getValue().get(), semiring.name(), bad);
         }

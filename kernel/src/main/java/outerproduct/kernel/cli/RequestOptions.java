@@ -3,14 +3,16 @@ package outerproduct.kernel.cli;
 import java.util.ArrayList;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.semiring.Semirings;
+import outerproduct.kernel.semiring.ValueEncoding;
 import picocli.CommandLine.Option;
 
 /**
  * What a multiply asks beyond its tables, as every command takes it ({@code scripts/tablemult},
  * {@code scripts/hadoop jar … outerproduct-mr}, {@code scripts/multiply}): the semiring, the shared
- * rows, the column filters, and whether an unfinished C may be emptied. A picocli mixin
- * ({@code @Mixin RequestOptions request;}), handed to the engine's builder by {@link #applyTo}, so
- * that an option means the same thing, with the same name, default and help, on every command.
+ * rows, the column filters, the values' encoding, and whether an unfinished C may be emptied. A
+ * picocli mixin ({@code @Mixin RequestOptions request;}), handed to the engine's builder by {@link
+ * #applyTo}, so that an option means the same thing, with the same name, default and help, on every
+ * command.
  */
 public final class RequestOptions {
   @Option(
@@ -19,6 +21,15 @@ public final class RequestOptions {
       description = "Built-in (${COMPLETION-CANDIDATES}) or class name. Default: ${DEFAULT-VALUE}.",
       completionCandidates = BuiltIns.class)
   String semiring;
+
+  @Option(
+      names = "--value-encoding",
+      defaultValue = "text",
+      description =
+          "How AT's, B's and C's values are stored: text (the default), or varlen or fixedlen,"
+              + " Accumulo's LongCombiner encodings (a SummingCombiner table's 'type'), with"
+              + " plus-times-long.")
+  String valueEncoding;
 
   @Option(names = "--rows", description = "Shared rows k in D4M syntax, e.g. '1,:,100,'.")
   String rows;
@@ -65,7 +76,19 @@ public final class RequestOptions {
    * @throws IllegalArgumentException naming the value at fault (the builder checks each)
    */
   public <S extends MultiplyBuilder<S>> S applyTo(S builder) {
-    builder.semiring(semiring);
+    ValueEncoding encoding;
+    try {
+      encoding = Choices.parse(ValueEncoding.class, valueEncoding);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--value-encoding " + e.getMessage(), e);
+    }
+    try {
+      builder.semiring(Semirings.withEncoding(semiring, encoding));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          (encoding == ValueEncoding.TEXT ? "--semiring: " : "--value-encoding: ") + e.getMessage(),
+          e);
+    }
     if (rows != null) {
       builder.rows(rows);
     }

@@ -13,6 +13,7 @@ import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.semiring.Semirings;
+import outerproduct.kernel.semiring.ValueEncoding;
 
 /**
  * What every engine's builder asks the same way: C = ATᵀ ⊕.⊗ B over which tables, in which
@@ -119,7 +120,21 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
    */
   public S semiring(String name) {
     Semirings.forName(name);
-    this.semiring = name;
+    this.semiring =
+        name.equals(Semirings.withEncoding(name, ValueEncoding.TEXT))
+            ? Semirings.withEncoding(name, Semirings.encodingOf(semiring))
+            : name;
+    return self();
+  }
+
+  /**
+   * How AT's, B's and C's values are stored: text (the default) or one of Accumulo's {@code
+   * LongCombiner} encodings, with {@code plus-times-long} ({@link ValueEncoding}).
+   *
+   * @throws IllegalArgumentException if the semiring's values are not 64-bit integers
+   */
+  public S valueEncoding(ValueEncoding encoding) {
+    this.semiring = Semirings.withEncoding(semiring, encoding);
     return self();
   }
 

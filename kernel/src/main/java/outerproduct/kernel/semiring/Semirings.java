@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import outerproduct.kernel.cli.Choices;
 
 /**
  * Finds a semiring by the name an engine option carries: a built-in name, or the class name of a
@@ -42,6 +43,10 @@ public final class Semirings {
     if (name == null || name.isBlank()) {
       throw new IllegalArgumentException("semiring name is empty; built-ins: " + builtInNames());
     }
+    int at = name.indexOf(EncodedLongs.SEPARATOR);
+    if (at >= 0) {
+      return encoded(name, name.substring(0, at), name.substring(at + 1));
+    }
     Supplier<Semiring<?>> builtIn = BUILT_INS.get(name);
     if (builtIn != null) {
       return builtIn.get();
@@ -71,6 +76,59 @@ public final class Semirings {
       throw new IllegalArgumentException(
           "semiring class '" + name + "' failed to construct: " + e.getCause(), e.getCause());
     }
+  }
+
+  /**
+   * The name of semiring {@code name} with its values stored in {@code encoding} (in place of any
+   * it named): the semiring's own name for text.
+   *
+   * @throws IllegalArgumentException naming the encoding when the semiring's values are not 64-bit
+   *     integers, the only values Accumulo's binary encodings hold
+   */
+  public static String withEncoding(String name, ValueEncoding encoding) {
+    int at = name.indexOf(EncodedLongs.SEPARATOR);
+    String base = at < 0 ? name : name.substring(0, at);
+    if (encoding == ValueEncoding.TEXT) {
+      return base;
+    }
+    return encoded(base + EncodedLongs.SEPARATOR + encoding.label(), base, encoding.label()).name();
+  }
+
+  /** The encoding of the values a semiring of this name reads and writes. */
+  public static ValueEncoding encodingOf(String name) {
+    int at = name.indexOf(EncodedLongs.SEPARATOR);
+    return at < 0 ? ValueEncoding.TEXT : Choices.parse(ValueEncoding.class, name.substring(at + 1));
+  }
+
+  /**
+   * Stored bytes of {@code semiring} as the canonical text of docs/format.md, whatever their
+   * encoding: what checksums and reports compare.
+   */
+  public static <T> byte[] canonicalText(Semiring<T> semiring, byte[] value) {
+    if (semiring instanceof EncodedLongs encoded) {
+      return encoded.text().encode(encoded.decode(value));
+    }
+    return semiring.canonical(value);
+  }
+
+  private static Semiring<?> encoded(String name, String base, String label) {
+    ValueEncoding encoding;
+    try {
+      encoding = Choices.parse(ValueEncoding.class, label);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("semiring '" + name + "': " + e.getMessage(), e);
+    }
+    if (!PlusTimesLong.NAME.equals(base)) {
+      throw new IllegalArgumentException(
+          "value encoding "
+              + encoding.label()
+              + " (Accumulo's LongCombiner encoding) holds 64-bit integers: it goes with semiring "
+              + PlusTimesLong.NAME
+              + " only, not '"
+              + base
+              + "'");
+    }
+    return encoding == ValueEncoding.TEXT ? new PlusTimesLong() : new EncodedLongs(encoding);
   }
 
   private static ClassLoader classLoader() {
