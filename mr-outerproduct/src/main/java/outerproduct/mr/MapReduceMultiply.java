@@ -278,7 +278,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
     boolean existed = client.tableOperations().exists(c);
     String before = existed ? ResultState.claim(client, c, "mr", reuse()) : null;
     try {
-      ResultTable.prepare(client, c, cSplits);
+      ResultTable.prepare(client, c, cSplits, Semirings.encodingOf(semiring));
     } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
       if (existed) {
         ResultState.release(client, c, before);

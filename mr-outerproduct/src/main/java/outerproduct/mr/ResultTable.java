@@ -13,6 +13,7 @@ import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.hadoop.io.Text;
 import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.ResultState;
+import outerproduct.kernel.semiring.ValueEncoding;
 
 /**
  * C for the MapReduce engine. The reducers write each cell's final sum as a plain put, and a task
@@ -34,11 +35,12 @@ final class ResultTable {
    *
    * @throws IllegalArgumentException naming the table and what is wrong; C is then untouched
    */
-  static void prepare(AccumuloClient client, String table, SortedSet<Text> splits)
+  static void prepare(
+      AccumuloClient client, String table, SortedSet<Text> splits, ValueEncoding encoding)
       throws AccumuloException, AccumuloSecurityException {
     try {
       if (!client.tableOperations().exists(table)) {
-        NewTableConfiguration config = FileCompression.newTable();
+        NewTableConfiguration config = FileCompression.newTable(encoding);
         if (!splits.isEmpty()) {
           config.withSplits(splits);
         }

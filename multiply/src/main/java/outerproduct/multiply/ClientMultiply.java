@@ -33,6 +33,7 @@ import outerproduct.kernel.product.OuterProduct;
 import outerproduct.kernel.semiring.BadValueException;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
+import outerproduct.kernel.semiring.ValueEncoding;
 
 /**
  * The client path ({@link ExecutionPath#CLIENT}, D4M's way): scan AT and B to the caller, multiply
@@ -132,7 +133,7 @@ public final class ClientMultiply {
     CompletableFuture<Void> inputs = checkInputs(client, semiring, at, b, c);
     // Created before the clock starts, as the server-side engines' C is.
     long prepareBegin = System.nanoTime();
-    boolean created = createOrCheckEmpty(client, c);
+    boolean created = createOrCheckEmpty(client, c, Semirings.encodingOf(semiring.name()));
     String before = ResultState.claim(client, c, "client", ResultState.Reuse.NONE);
     long begin = System.nanoTime();
     double prepareSeconds = (begin - prepareBegin) / 1e9;
@@ -253,12 +254,12 @@ public final class ClientMultiply {
    *
    * @return whether it created C
    */
-  private static boolean createOrCheckEmpty(AccumuloClient client, String c)
+  private static boolean createOrCheckEmpty(AccumuloClient client, String c, ValueEncoding encoding)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     // Looked up first: a create refused because the table exists is a round trip to the manager.
     if (!client.tableOperations().exists(c)) {
       try {
-        client.tableOperations().create(c, FileCompression.newTable());
+        client.tableOperations().create(c, FileCompression.newTable(encoding));
         return true;
       } catch (TableExistsException e) {
         // created meanwhile by another client: checked below like a prepared C

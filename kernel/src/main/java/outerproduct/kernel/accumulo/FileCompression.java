@@ -6,6 +6,7 @@ import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
+import outerproduct.kernel.semiring.ValueEncoding;
 
 /**
  * The compression of the RFiles either engine's bulk output writes for C: one the caller chose, or
@@ -44,6 +45,13 @@ public final class FileCompression {
   /** The configuration every engine starts a new C from: its files {@value #NEW_TABLE}. */
   public static NewTableConfiguration newTable() {
     return new NewTableConfiguration().setProperties(Map.of(TABLE_COMPRESSION, NEW_TABLE));
+  }
+
+  /** As {@link #newTable()}, for a C whose values are stored in {@code encoding}, which it says. */
+  public static NewTableConfiguration newTable(ValueEncoding encoding) {
+    Map<String, String> properties = new java.util.HashMap<>(encoding.tableProperties());
+    properties.put(TABLE_COMPRESSION, NEW_TABLE);
+    return new NewTableConfiguration().setProperties(properties);
   }
 
   /**

@@ -159,41 +159,49 @@ public final class InputTables {
   }
 
   /**
-   * A table that Accumulo's {@code LongCombiner}s (SummingCombiner, MinCombiner, MaxCombiner) sum
-   * says how its values are stored, in the combiner's option {@code type}: read in another
-   * encoding, they would be refused at best, and at worst misread without a word (a VARLEN 49 is
-   * the byte {@code '1'}, which reads as text 1).
+   * An input is read in the encoding the multiply asks for only where its configuration does not
+   * say otherwise ({@link ValueEncoding#declaredBy}): a table Accumulo's {@code LongCombiner}s
+   * (SummingCombiner, MinCombiner, MaxCombiner) sum says it in their option {@code type}, a C this
+   * project wrote in a binary encoding in its combiner or {@link ValueEncoding#PROPERTY}. Read
+   * otherwise, values would be refused at best and at worst misread without a word: a VARLEN 49 is
+   * the byte {@code '1'}, which reads as text 1, and the text {@code 2} reads as VARLEN 50. So a
+   * binary encoding is read only from a table that declares it.
    *
-   * @throws IllegalArgumentException naming the table, its iterator and both encodings when the
-   *     table's combiner stores values otherwise than {@code encoding}
+   * @throws IllegalArgumentException naming the table, what it declares, and the option to give
    */
   static void checkEncoding(String table, Map<String, String> config, ValueEncoding encoding) {
-    String prefix = "table.iterator.scan.";
-    for (Map.Entry<String, String> e : config.entrySet()) {
-      String key = e.getKey();
-      if (!key.startsWith(prefix) || !key.endsWith(".opt.type")) {
-        continue;
-      }
-      ValueEncoding stored = ValueEncoding.ofCombinerType(e.getValue());
-      if (stored != null && stored != encoding) {
-        String iterator = key.substring(prefix.length(), key.length() - ".opt.type".length());
-        throw new IllegalArgumentException(
-            "input table '"
-                + table
-                + "' stores its values as "
-                + stored.label()
-                + " (its scan iterator '"
-                + iterator
-                + "' has type "
-                + e.getValue()
-                + "), but this multiply reads them as "
-                + encoding.label()
-                + ": give --value-encoding "
-                + stored.label()
-                + " (valueEncoding("
-                + stored.name()
-                + "))");
-      }
+    ValueEncoding.Declared declared = ValueEncoding.declaredBy(config);
+    if (declared == null && encoding != ValueEncoding.TEXT) {
+      throw new IllegalArgumentException(
+          "input table '"
+              + table
+              + "' does not say its values are "
+              + encoding.label()
+              + " (no SummingCombiner of type "
+              + encoding.combinerType()
+              + ", no "
+              + ValueEncoding.PROPERTY
+              + "): read as "
+              + encoding.label()
+              + ", a text value such as 2 is a number it is not; if they are "
+              + encoding.label()
+              + ", set that property on the table");
+    }
+    if (declared != null && declared.encoding() != encoding) {
+      throw new IllegalArgumentException(
+          "input table '"
+              + table
+              + "' stores its values as "
+              + declared.encoding().label()
+              + " ("
+              + declared.where()
+              + "), but this multiply reads them as "
+              + encoding.label()
+              + ": give --value-encoding "
+              + declared.encoding().label()
+              + " (valueEncoding("
+              + declared.encoding().name()
+              + "))");
     }
   }
 }

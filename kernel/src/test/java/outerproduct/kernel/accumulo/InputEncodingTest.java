@@ -3,6 +3,7 @@ package outerproduct.kernel.accumulo;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -36,6 +37,39 @@ class InputEncodingTest {
         () ->
             InputTables.checkEncoding(
                 "textB", Map.of("table.iterator.scan.sum.opt.type", "STRING"), ValueEncoding.TEXT));
-    assertDoesNotThrow(() -> InputTables.checkEncoding("plainB", Map.of(), ValueEncoding.FIXEDLEN));
+    assertDoesNotThrow(() -> InputTables.checkEncoding("plainB", Map.of(), ValueEncoding.TEXT));
+  }
+
+  /** Text 2 is a valid VARLEN 50: a binary encoding is read only from a table that declares it. */
+  @Test
+  void aBinaryEncodingIsReadOnlyFromATableThatSaysSo() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> InputTables.checkEncoding("plainB", Map.of(), ValueEncoding.FIXEDLEN));
+    assertEquals(
+        "input table 'plainB' does not say its values are fixedlen (no SummingCombiner of type"
+            + " FIXEDLEN, no table.custom.outerproduct.value.encoding): read as fixedlen, a text"
+            + " value such as 2 is a number it is not; if they are fixedlen, set that property on"
+            + " the table",
+        e.getMessage());
+    assertDoesNotThrow(
+        () ->
+            InputTables.checkEncoding(
+                "writtenC", ValueEncoding.FIXEDLEN.tableProperties(), ValueEncoding.FIXEDLEN));
+    Map<String, String> ourCombiner =
+        Map.of(
+            "table.iterator.scan.outerproductSum",
+            "10,outerproduct.iterator.SemiringCombiner",
+            "table.iterator.scan.outerproductSum.opt.semiring",
+            "plus-times-long@varlen");
+    assertDoesNotThrow(
+        () -> InputTables.checkEncoding("iteratorC", ourCombiner, ValueEncoding.VARLEN));
+    IllegalArgumentException text =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> InputTables.checkEncoding("iteratorC", ourCombiner, ValueEncoding.TEXT));
+    assertTrue(
+        text.getMessage().contains("sums with semiring plus-times-long@varlen"), text.getMessage());
   }
 }
