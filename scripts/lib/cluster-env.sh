@@ -13,6 +13,10 @@ NATIVE_MAPS_BUILT=$OUTERPRODUCT_HOME/embedded-cluster/target/classes/outerproduc
 CLUSTER_LOGS=$CLUSTER_STATE/logs
 CLUSTER_PIDS=$CLUSTER_STATE/pids
 CLUSTER_CLASSPATH="$CLUSTER_CONF:$CLUSTER_LIB/*"
+# What an operator adds to every tablet server's lib/: this project's server jar (scripts/cluster
+# deploy, docs/deploy.md). Only the tablet servers have it on their classpath.
+CLUSTER_SERVER_LIB=$CLUSTER_STATE/lib-tserver
+SERVER_JAR_BUILT_GLOB="$OUTERPRODUCT_HOME/iterator-outerproduct/target/iterator-outerproduct-*-server.jar"
 ACCUMULO_INSTANCE=outerproduct
 
 # Hadoop's and Accumulo's usual ports, so that their documentation applies unchanged.

@@ -15,7 +15,9 @@ import outerproduct.compare.report.Headlines;
 import outerproduct.compare.report.Reports;
 import outerproduct.compare.report.Summary;
 import outerproduct.inputs.MatrixSource;
-import outerproduct.kernel.cli.Choices;
+import outerproduct.inputs.cli.InputLoad;
+import outerproduct.inputs.cli.InputOptions;
+import outerproduct.kernel.cli.ChoiceConverters;
 import outerproduct.kernel.cli.CommandErrors;
 import outerproduct.kernel.cli.RunLog;
 import outerproduct.mr.UberMode;
@@ -122,12 +124,12 @@ public final class CompareCommand implements Callable<Integer> {
     CompareCommand command = new CompareCommand();
     command.commandLine = "scripts/compare " + String.join(" ", args);
     CommandLine cli = new CommandLine(command);
-    Choices.register(cli, Preset.class);
-    Choices.register(cli, Workload.class);
-    Choices.register(cli, Engine.class);
-    Choices.register(cli, InputLoad.Method.class);
-    Choices.register(cli, InputOptions.Input.class);
-    Choices.register(cli, UberMode.class);
+    ChoiceConverters.register(cli, Preset.class);
+    ChoiceConverters.register(cli, Workload.class);
+    ChoiceConverters.register(cli, Engine.class);
+    ChoiceConverters.register(cli, InputLoad.Method.class);
+    ChoiceConverters.register(cli, InputOptions.Input.class);
+    ChoiceConverters.register(cli, UberMode.class);
     return cli.setErr(err)
         .setParameterExceptionHandler(
             (e, given) -> {

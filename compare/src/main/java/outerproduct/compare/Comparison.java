@@ -12,6 +12,7 @@ import outerproduct.compare.engine.TargetCluster;
 import outerproduct.compare.report.RunRecords;
 import outerproduct.inputs.MatrixLoader;
 import outerproduct.inputs.MatrixSource;
+import outerproduct.inputs.cli.InputLoad;
 import outerproduct.kernel.oracle.SparseMatrix;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.SharedClusters;
+import outerproduct.inputs.cli.MatrixCommand;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.accumulo.DegreeTables;
 import outerproduct.kernel.accumulo.TableChecksum;

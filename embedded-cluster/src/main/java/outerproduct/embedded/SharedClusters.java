@@ -10,8 +10,10 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 /**
  * JUnit 5 extension: one {@link EmbeddedAccumulo} (2 tablet servers) and one {@link EmbeddedYarn}
  * per test JVM, each started the first time a test asks for it (a test or lifecycle-method
- * parameter of that type) and stopped when the whole test plan ends, failed or not. Every IT class
- * of a module shares them: failsafe runs a module's ITs in one JVM.
+ * parameter of that type) and stopped when the JVM exits, failed or not (their shutdown hooks).
+ * Every IT class that a test JVM runs shares them, whether failsafe hands the JVM all of a module's
+ * IT classes as one test plan or one class at a time (with {@code -Dit.forks=2}, two JVMs each run
+ * half of a module's classes on clusters of their own).
  *
  * <pre>{@code
  * @ExtendWith(SharedClusters.class)
@@ -26,6 +28,11 @@ public final class SharedClusters implements ParameterResolver {
 
   private static final int NODE_MANAGER_MB = 2048;
 
+  private static EmbeddedAccumulo accumulo;
+  private static RuntimeException accumuloFailure;
+  private static EmbeddedYarn yarn;
+  private static RuntimeException yarnFailure;
+
   @Override
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
     Class<?> type = parameter.getParameter().getType();
@@ -35,31 +42,38 @@ public final class SharedClusters implements ParameterResolver {
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context)
       throws ParameterResolutionException {
-    ExtensionContext.Store root = context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL);
-    Class<?> type = parameter.getParameter().getType();
-    if (type == EmbeddedAccumulo.class) {
-      return root.getOrComputeIfAbsent(Accumulo.class, k -> new Accumulo(), Accumulo.class).cluster;
-    }
-    return root.getOrComputeIfAbsent(Yarn.class, k -> new Yarn(), Yarn.class).cluster;
+    return parameter.getParameter().getType() == EmbeddedAccumulo.class ? accumulo() : yarn();
   }
 
-  /** Closed by JUnit at the end of the test plan. */
-  private static final class Accumulo implements ExtensionContext.Store.CloseableResource {
-    final EmbeddedAccumulo cluster =
-        EmbeddedAccumulo.start(PARENT, new EmbeddedAccumulo.Settings().tabletServers(2));
-
-    @Override
-    public void close() {
-      cluster.close();
+  /**
+   * This JVM's Accumulo, started on first use. A start that failed fails every later ask the same
+   * way, rather than starting a second cluster beside the remains of the first.
+   */
+  private static synchronized EmbeddedAccumulo accumulo() {
+    if (accumulo == null && accumuloFailure == null) {
+      try {
+        accumulo = EmbeddedAccumulo.start(PARENT, new EmbeddedAccumulo.Settings().tabletServers(2));
+      } catch (RuntimeException e) {
+        accumuloFailure = e;
+      }
     }
+    if (accumuloFailure != null) {
+      throw accumuloFailure;
+    }
+    return accumulo;
   }
 
-  private static final class Yarn implements ExtensionContext.Store.CloseableResource {
-    final EmbeddedYarn cluster = EmbeddedYarn.start(PARENT, NODE_MANAGER_MB);
-
-    @Override
-    public void close() {
-      cluster.close();
+  private static synchronized EmbeddedYarn yarn() {
+    if (yarn == null && yarnFailure == null) {
+      try {
+        yarn = EmbeddedYarn.start(PARENT, NODE_MANAGER_MB);
+      } catch (RuntimeException e) {
+        yarnFailure = e;
+      }
     }
+    if (yarnFailure != null) {
+      throw yarnFailure;
+    }
+    return yarn;
   }
 }

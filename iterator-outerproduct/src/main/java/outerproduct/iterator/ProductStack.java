@@ -3,8 +3,14 @@ package outerproduct.iterator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.CompletionException;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.client.TableNotFoundException;
 import outerproduct.kernel.accumulo.RowRangesIterator;
+import outerproduct.kernel.accumulo.ServerCode;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
 
@@ -20,6 +26,20 @@ final class ProductStack {
   static final int TWO_TABLE_PRIORITY = 25;
 
   private ProductStack() {}
+
+  /**
+   * Whether the tablet servers of {@code b} can load the stack and C's combiner (docs/deploy.md),
+   * where a scan naming a class they lack fails with the bare "Error on server".
+   *
+   * @throws IllegalArgumentException naming the class and how to install it
+   */
+  static void requireLoadable(AccumuloClient client, String b) {
+    try {
+      ServerCode.requireLoadable(client, b, TwoTableIterator.class, SemiringCombiner.class);
+    } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
+      throw new CompletionException(e);
+    }
+  }
 
   /** The outer product of AT's and B's rows k, restricted to {@code rows} and the columns. */
   static IteratorSetting outerProduct(

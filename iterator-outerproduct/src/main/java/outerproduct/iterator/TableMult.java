@@ -290,15 +290,20 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       AccumuloClient client = lease.client();
       clock.lap("connect");
       // Checked while C is prepared and located; awaited before anything is written.
-      CompletableFuture<Void> inputs =
-          at != null
-              ? InputTables.checkReadableLater(client, Semirings.encodingOf(semiring), at, b)
-              : InputTables.checkReadableLater(client, Semirings.encodingOf(semiring), b);
+      CompletableFuture<Void> inputs = checkInputsLater(client);
       // A row subset reaches AT through the stack (one seeking scan per tablet of B); B is
       // scanned over the subset's span and its other rows are sought past.
       List<Range> bRanges = List.of(rows.isAll() ? new Range() : Ranges.span(rows));
       return writeResults(client, inputs, b, bRanges, this::stack, begin, clock);
     }
+  }
+
+  /** The input tables' checks, then whether B's tablet servers have the stack's classes. */
+  private CompletableFuture<Void> checkInputsLater(AccumuloClient client) {
+    return (at != null
+            ? InputTables.checkReadableLater(client, Semirings.encodingOf(semiring), at, b)
+            : InputTables.checkReadableLater(client, Semirings.encodingOf(semiring), b))
+        .thenRun(() -> ProductStack.requireLoadable(client, b));
   }
 
   /**

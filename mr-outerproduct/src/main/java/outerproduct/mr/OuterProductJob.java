@@ -9,7 +9,7 @@ import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import outerproduct.kernel.accumulo.ProductEstimate;
-import outerproduct.kernel.cli.Choices;
+import outerproduct.kernel.cli.ChoiceConverters;
 import outerproduct.kernel.cli.CommandErrors;
 import outerproduct.kernel.cli.RequestOptions;
 import outerproduct.kernel.product.Output;
@@ -134,8 +134,8 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
   @Override
   public int run(String[] args) {
     CommandLine cli = new CommandLine(this);
-    Choices.register(cli, Output.class);
-    Choices.register(cli, UberMode.class);
+    ChoiceConverters.register(cli, Output.class);
+    ChoiceConverters.register(cli, UberMode.class);
     cli.setParameterExceptionHandler(
         (e, given) -> {
           e.getCommandLine()

@@ -13,8 +13,9 @@ import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.accumulo.ProductEstimate;
-import outerproduct.kernel.cli.Choices;
+import outerproduct.kernel.cli.ChoiceConverters;
 import outerproduct.kernel.cli.CommandErrors;
+import outerproduct.kernel.cli.CommandName;
 import outerproduct.kernel.cli.RequestOptions;
 import outerproduct.kernel.cli.RunLog;
 import outerproduct.kernel.product.Output;
@@ -161,7 +162,7 @@ public final class TableMultCommand implements Callable<Integer> {
   public static CommandLine commandLine() {
     TableMultCommand command = new TableMultCommand();
     CommandLine commandLine = new CommandLine(command);
-    Choices.register(commandLine, Output.class);
+    ChoiceConverters.register(commandLine, Output.class);
     return commandLine
         .setParameterExceptionHandler(
             (e, given) -> {
@@ -170,7 +171,9 @@ public final class TableMultCommand implements Callable<Integer> {
                   .println(
                       "tablemult: "
                           + e.getMessage()
-                          + " (scripts/tablemult --help lists the options)");
+                          + " ("
+                          + CommandName.of("tablemult")
+                          + " --help lists the options)");
               return CommandErrors.USER_ERROR;
             })
         .setExecutionExceptionHandler(

@@ -2,12 +2,12 @@ package outerproduct.kernel.cli;
 
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine;
 
 /**
- * Parses {@link Choice} enums by their labels, for every command the same way: an unknown value is
- * one error that lists the accepted labels. Picocli's own enum conversion matches the constants'
- * Java names ({@code BATCH_WRITER}), so each command registers these converters instead.
+ * Parses {@link Choice} enums by their labels, for every command and iterator option the same way:
+ * an unknown value is one error that lists the accepted labels. Tablet servers load this class
+ * (iterator options are labels), so it must not touch picocli, which they do not have; the
+ * commands' converters are {@link ChoiceConverters}.
  */
 public final class Choices {
   private Choices() {}
@@ -34,19 +34,5 @@ public final class Choices {
     return last == 0
         ? labels.get(0)
         : String.join(", ", labels.subList(0, last)) + " or " + labels.get(last);
-  }
-
-  /** Lets every option of {@code type} on {@code commandLine} take the labels. */
-  public static <E extends Enum<E> & Choice> CommandLine register(
-      CommandLine commandLine, Class<E> type) {
-    return commandLine.registerConverter(
-        type,
-        text -> {
-          try {
-            return parse(type, text);
-          } catch (IllegalArgumentException e) {
-            throw new CommandLine.TypeConversionException(e.getMessage());
-          }
-        });
   }
 }

@@ -56,7 +56,7 @@ class ChoicesTest {
   @Test
   void aRegisteredCommandLineTakesLabelsAndNamesTheOptionOnABadOne() {
     Options options = new Options();
-    CommandLine cli = Choices.register(new CommandLine(options), Output.class);
+    CommandLine cli = ChoiceConverters.register(new CommandLine(options), Output.class);
     cli.parseArgs("--output", "bulk");
     assertEquals(Output.BULK, options.output);
     cli.parseArgs();

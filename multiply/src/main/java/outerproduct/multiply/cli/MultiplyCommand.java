@@ -8,8 +8,9 @@ import java.util.concurrent.Callable;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.hadoop.conf.Configuration;
-import outerproduct.kernel.cli.Choices;
+import outerproduct.kernel.cli.ChoiceConverters;
 import outerproduct.kernel.cli.CommandErrors;
+import outerproduct.kernel.cli.CommandName;
 import outerproduct.kernel.cli.RequestOptions;
 import outerproduct.kernel.cli.RunLog;
 import outerproduct.multiply.Calibration;
@@ -104,7 +105,7 @@ public final class MultiplyCommand implements Callable<Integer> {
   public static CommandLine commandLine() {
     MultiplyCommand command = new MultiplyCommand();
     CommandLine cli = new CommandLine(command);
-    Choices.register(cli, ExecutionPath.class);
+    ChoiceConverters.register(cli, ExecutionPath.class);
     return cli.setParameterExceptionHandler(
             (e, given) -> {
               e.getCommandLine()
@@ -112,7 +113,9 @@ public final class MultiplyCommand implements Callable<Integer> {
                   .println(
                       "multiply: "
                           + e.getMessage()
-                          + " (scripts/multiply --help lists the options)");
+                          + " ("
+                          + CommandName.of("multiply")
+                          + " --help lists the options)");
               return CommandErrors.USER_ERROR;
             })
         .setExecutionExceptionHandler(

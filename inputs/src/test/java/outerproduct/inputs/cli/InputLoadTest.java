@@ -1,10 +1,10 @@
-package outerproduct.compare;
+package outerproduct.inputs.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
-import outerproduct.compare.InputLoad.Method;
+import outerproduct.inputs.cli.InputLoad.Method;
 import outerproduct.kernel.cli.Choices;
 
 class InputLoadTest {

@@ -1,4 +1,4 @@
-package outerproduct.compare;
+package outerproduct.inputs.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,8 +13,9 @@ import outerproduct.inputs.MatrixSource;
 import outerproduct.inputs.MatrixText;
 import outerproduct.kernel.accumulo.DegreeTables;
 import outerproduct.kernel.accumulo.TableChecksum;
-import outerproduct.kernel.cli.Choices;
+import outerproduct.kernel.cli.ChoiceConverters;
 import outerproduct.kernel.cli.CommandErrors;
+import outerproduct.kernel.cli.CommandName;
 import outerproduct.kernel.cli.RunLog;
 import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.ResultChecksum;
@@ -56,16 +57,17 @@ public final class MatrixCommand {
   }
 
   /** The command with one-line errors: exit 2 for a bad argument or input, 1 for a failure. */
-  static CommandLine commandLine() {
+  public static CommandLine commandLine() {
     // Registered after the subcommands exist, so that they take the labels too.
     CommandLine commandLine =
-        Choices.register(new CommandLine(new MatrixCommand()), InputOptions.Input.class);
-    return Choices.register(commandLine, MatrixText.Format.class)
+        ChoiceConverters.register(new CommandLine(new MatrixCommand()), InputOptions.Input.class);
+    return ChoiceConverters.register(commandLine, MatrixText.Format.class)
         .setParameterExceptionHandler(
             (e, given) -> {
               CommandLine at = e.getCommandLine();
               String help =
-                  "scripts/matrix "
+                  CommandName.of("matrix")
+                      + " "
                       + (at.getParent() == null ? "" : at.getCommandName() + " ")
                       + "--help";
               at.getErr()

@@ -1,4 +1,4 @@
-package outerproduct.compare;
+package outerproduct.inputs.cli;
 
 import java.util.Locale;
 import java.util.Map;
@@ -19,16 +19,16 @@ import outerproduct.kernel.oracle.SparseMatrix;
  * (SCALE 18 and up): on the embedded cluster a BatchWriter loaded SCALE 16's 1.9 million entries in
  * 4.7 s against 6.6 s by bulk, and the two met at SCALE 18 (docs/compare.md).
  */
-final class InputLoad {
-  static final long BULK_FROM_ENTRIES = 3_000_000;
+public final class InputLoad {
+  public static final long BULK_FROM_ENTRIES = 3_000_000;
 
-  enum Method implements Choice {
+  public enum Method implements Choice {
     BATCHWRITER,
     BULK,
     AUTO;
 
     /** The way in for a matrix of {@code entries}: never {@link #AUTO}. */
-    Method resolve(long entries) {
+    public Method resolve(long entries) {
       return this != AUTO ? this : entries >= BULK_FROM_ENTRIES ? BULK : BATCHWRITER;
     }
 
@@ -47,7 +47,7 @@ final class InputLoad {
    *
    * @return the method used for the largest matrix (what the records report)
    */
-  static Method load(
+  public static Method load(
       AccumuloClient client,
       Method method,
       Supplier<Configuration> fileSystem,

@@ -1,4 +1,4 @@
-package outerproduct.compare;
+package outerproduct.inputs.cli;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package outerproduct.compare;
+package outerproduct.inputs.cli;
 
 import java.nio.file.Path;
 import java.util.Locale;
@@ -11,8 +11,8 @@ import picocli.CommandLine.Option;
  * Where a command's input matrices come from, shared by {@code scripts/compare} and {@code
  * scripts/matrix}: the project's generator by default, Graphulo's files on request.
  */
-final class InputOptions {
-  enum Input implements Choice {
+public final class InputOptions {
+  public enum Input implements Choice {
     GENERATED,
     FIXTURES;
 
@@ -45,7 +45,7 @@ final class InputOptions {
    * @throws IllegalArgumentException naming the option when the two disagree or the folder is
    *     missing
    */
-  MatrixSource source() {
+  public MatrixSource source() {
     if (input == Input.GENERATED) {
       if (fixturesDir != null) {
         throw new IllegalArgumentException(

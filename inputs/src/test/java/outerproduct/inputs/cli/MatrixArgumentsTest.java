@@ -1,4 +1,4 @@
-package outerproduct.compare;
+package outerproduct.inputs.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
