@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.compare.engine.TargetCluster;
+import outerproduct.kernel.cli.ClusterOption;
 import outerproduct.kernel.cli.FreeSpace;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -64,12 +65,8 @@ final class ClusterOptions {
    */
   void validate() {
     embedded.validate(existing());
-    if (existing() && !Files.isReadable(clusterProperties)) {
-      throw new IllegalArgumentException(
-          "--cluster "
-              + clusterProperties
-              + ": cannot read this client properties file (scripts/cluster"
-              + " start writes one to state/cluster/conf/accumulo-client.properties)");
+    if (existing()) {
+      ClusterOption.requireReadable(clusterProperties);
     }
   }
 

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.security.ColumnVisibility;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.compare.engine.Engine;
@@ -124,7 +125,13 @@ final class Comparison {
     tables.put(bTable, b);
     InputLoad.Method used =
         InputLoad.load(
-            target.client(), options.load, target.volumes(), options.tablets, null, tables);
+            target.client(),
+            options.load,
+            target.volumes(),
+            options.tablets,
+            null,
+            new ColumnVisibility(),
+            tables);
     log.info(
         "SCALE {}: loaded {} ({} entries) and {} ({} entries) by {} in {} s",
         scale,
@@ -163,6 +170,7 @@ final class Comparison {
         target.volumes(),
         options.tablets,
         options.cuedBlockSize,
+        new ColumnVisibility(),
         tables);
     log.info(
         "cued SCALE {}: loaded {} ({} rows selectable) and {} ({} entries) in {} s",

@@ -164,6 +164,9 @@ public final class EmbeddedAccumulo implements AutoCloseable {
     // on deadlocks concurrent multiplies (outerproduct.iterator.ScanExecutorCheck).
     site.put("tserver.scan.executors.tablemult.threads", "4");
     site.put("table.scan.dispatcher.opts.executor.tablemult", "tablemult");
+    // A lost tablet server here is a killed process, gone at once: its logs' recovery need not
+    // wait the 10 s Accumulo gives a server that may still be shutting down.
+    site.put("manager.recovery.delay", "1s");
     site.putAll(settings.siteConfig);
     return site;
   }

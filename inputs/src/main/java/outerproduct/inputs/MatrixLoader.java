@@ -21,6 +21,7 @@ import org.apache.accumulo.core.client.rfile.RFileWriter;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -53,6 +54,7 @@ public final class MatrixLoader {
   private Configuration bulk;
   private Map<String, String> tableProperties = Map.of();
   private boolean degrees;
+  private ColumnVisibility visibility = new ColumnVisibility();
   private LongConsumer progress = entries -> {};
 
   private MatrixLoader(AccumuloClient client) {
@@ -116,6 +118,12 @@ public final class MatrixLoader {
 
   public static final String BLOCK_SIZE_PROPERTY = "table.file.compress.blocksize";
 
+  /** Labels every entry (and its row's degree) {@code visibility}. Default: no label. */
+  public MatrixLoader visibility(ColumnVisibility visibility) {
+    this.visibility = visibility;
+    return this;
+  }
+
   /**
    * Also writes the table's row-degree table ({@link DegreeTables}: one count per row, summed by a
    * combiner), from which a multiply's partial products can be counted before it runs.
@@ -162,7 +170,7 @@ public final class MatrixLoader {
     if (degrees) {
       try (BatchWriter writer = client.createBatchWriter(DegreeTables.of(table))) {
         for (String row : matrix.rowIds()) {
-          DegreeTables.add(writer, row, matrix.row(row).size());
+          DegreeTables.add(writer, row, matrix.row(row).size(), visibility);
         }
       }
     }
@@ -183,7 +191,7 @@ public final class MatrixLoader {
           currentRow = e.row();
           m = new Mutation(currentRow);
         }
-        m.put("", e.column(), e.value());
+        m.put("", e.column(), visibility, e.value());
         counter.add();
       }
       if (m != null) {
@@ -230,7 +238,7 @@ public final class MatrixLoader {
             writer.startDefaultLocalityGroup();
           }
           writer.append(
-              new Key(row, new Text(), new Text(e.column())),
+              new Key(row, new Text(), new Text(e.column()), new Text(visibility.getExpression())),
               new Value(e.value().getBytes(StandardCharsets.UTF_8)));
           counter.add();
         }

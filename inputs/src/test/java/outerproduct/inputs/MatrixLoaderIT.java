@@ -13,6 +13,7 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
+import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.SharedClusters;
+import outerproduct.kernel.accumulo.DegreeTables;
 import outerproduct.kernel.oracle.SparseMatrix;
 
 /**
@@ -69,6 +71,39 @@ class MatrixLoaderIT {
         "staging directory removed");
   }
 
+  @Test
+  void aLabelledLoadIsReadOnlyWithTheLabelAndSoIsItsDegreeTable(EmbeddedAccumulo accumulo)
+      throws Exception {
+    SparseMatrix b = KroneckerGenerator.standard(7, "B").matrix();
+    try (AccumuloClient client = accumulo.newClient()) {
+      Authorizations before = client.securityOperations().getUserAuthorizations("root");
+      client.securityOperations().changeUserAuthorizations("root", new Authorizations("L"));
+      try {
+        for (boolean bulk : new boolean[] {false, true}) {
+          String table = bulk ? "labelBulk" : "labelBatchWriter";
+          MatrixLoader loader =
+              MatrixLoader.into(client).tablets(2).degrees().visibility(new ColumnVisibility("L"));
+          if (bulk) {
+            loader.bulk(new Configuration());
+          }
+          loader.load(table, b);
+          assertEquals(b, scan(client, table, new Authorizations("L")), table + " with L");
+          assertEquals(0, scan(client, table, Authorizations.EMPTY).nnz(), table + " without L");
+          assertEquals(
+              0,
+              scan(client, DegreeTables.of(table), Authorizations.EMPTY).nnz(),
+              table + ": the degrees are labelled too");
+          assertEquals(
+              b.rowIds().size(),
+              scan(client, DegreeTables.of(table), new Authorizations("L")).nnz(),
+              table + ": one degree per row");
+        }
+      } finally {
+        client.securityOperations().changeUserAuthorizations("root", before);
+      }
+    }
+  }
+
   /** Data files of the table that a bulk import brought in (Accumulo names them I*.rf). */
   private static long importedFiles(AccumuloClient client, String table) throws Exception {
     String id = client.tableOperations().tableIdMap().get(table);
@@ -87,8 +122,13 @@ class MatrixLoaderIT {
   }
 
   private static SparseMatrix scan(AccumuloClient client, String table) throws Exception {
+    return scan(client, table, Authorizations.EMPTY);
+  }
+
+  private static SparseMatrix scan(AccumuloClient client, String table, Authorizations auths)
+      throws Exception {
     SparseMatrix m = new SparseMatrix();
-    try (Scanner scanner = client.createScanner(table, Authorizations.EMPTY)) {
+    try (Scanner scanner = client.createScanner(table, auths)) {
       for (Map.Entry<Key, Value> e : scanner) {
         assertNull(
             m.get(e.getKey().getRow().toString(), e.getKey().getColumnQualifier().toString()),

@@ -2,6 +2,7 @@ package outerproduct.iterator;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.CompletionException;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -19,7 +20,7 @@ import outerproduct.kernel.d4m.RowRanges;
  * AT ({@link TwoTableIterator}), or with B's selection matrix for {@code rowsOf} (the kernel's row
  * filter when the rows are several ranges, then {@link SelectRowsIterator}).
  */
-final class ProductStack {
+public final class ProductStack {
   /** Priorities on the scan of B: above the table's own (versioning is 20), under the write's. */
   static final int ROW_FILTER_PRIORITY = 22;
 
@@ -39,6 +40,12 @@ final class ProductStack {
     } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
       throw new CompletionException(e);
     }
+  }
+
+  /** Why the tablet servers of {@code b} cannot run TableMult (the server jar missing), if so. */
+  public static Optional<String> missingServerCode(AccumuloClient client, String b)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    return ServerCode.missing(client, b, TwoTableIterator.class, SemiringCombiner.class);
   }
 
   /** The outer product of AT's and B's rows k, restricted to {@code rows} and the columns. */

@@ -24,8 +24,8 @@ public final class JobFailedException extends IOException {
   }
 
   private static String describe(Job job) throws IOException, InterruptedException {
-    StringBuilder message =
-        new StringBuilder("job ").append(job.getJobID()).append(" ").append(job.getJobState());
+    // A job stopped at an input error (JobWait) is KILLED by the client; to the user it failed.
+    StringBuilder message = new StringBuilder("job ").append(job.getJobID()).append(" FAILED");
     for (TaskCompletionEvent failed : JobResults.failedEvents(job)) {
       String[] diagnostics = job.getTaskDiagnostics(failed.getTaskAttemptId());
       if (diagnostics != null && diagnostics.length > 0) {

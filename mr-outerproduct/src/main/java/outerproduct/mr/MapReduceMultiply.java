@@ -329,7 +329,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
     submit(job);
     long submitted = System.currentTimeMillis();
     onSubmit.accept(job);
-    if (!waitFor(job)) {
+    if (!JobWait.until(job)) {
       throw JobFailedException.of(
           job, ResultState.incomplete(client, c, "job " + job.getJobID() + " failed"));
     }
@@ -368,14 +368,6 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
   private static void submit(Job job) throws IOException, InterruptedException {
     try {
       job.submit();
-    } catch (ClassNotFoundException e) {
-      throw new IOException("job class missing from the classpath: " + e.getMessage(), e);
-    }
-  }
-
-  private static boolean waitFor(Job job) throws IOException, InterruptedException {
-    try {
-      return job.waitForCompletion(false);
     } catch (ClassNotFoundException e) {
       throw new IOException("job class missing from the classpath: " + e.getMessage(), e);
     }

@@ -1,15 +1,14 @@
 package outerproduct.mr;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.cli.ChoiceConverters;
+import outerproduct.kernel.cli.ClusterOption;
 import outerproduct.kernel.cli.CommandErrors;
 import outerproduct.kernel.cli.RequestOptions;
 import outerproduct.kernel.product.Output;
@@ -35,13 +34,7 @@ import picocli.CommandLine.Option;
     description = "Multiply AT^T (+).(x) B into C with a MapReduce job over Accumulo.")
 public final class OuterProductJob extends Configured implements Tool, Callable<Integer> {
 
-  @Option(
-      names = "--cluster",
-      required = true,
-      paramLabel = "FILE",
-      description =
-          "Accumulo client properties file (instance, zookeepers, auth.principal, auth.token).")
-  Path clientProperties;
+  @Mixin ClusterOption cluster;
 
   @Option(
       names = "--at",
@@ -152,13 +145,7 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
 
   @Override
   public Integer call() throws Exception {
-    if (!java.nio.file.Files.isReadable(clientProperties)) {
-      throw new IllegalArgumentException(
-          "--cluster "
-              + clientProperties
-              + ": cannot read this client properties file (scripts/cluster start writes one to"
-              + " state/cluster/conf/accumulo-client.properties)");
-    }
+    cluster.file();
     MapReduceMultiply multiply = multiply();
     printEstimate(multiply);
     MapReduceMultiply.Result r = multiply.run();
@@ -172,7 +159,7 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
    */
   private void printEstimate(MapReduceMultiply multiply) throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (AccumuloClient client = Accumulo.newClient().from(clientProperties.toString()).build()) {
+    try (AccumuloClient client = cluster.connect()) {
       ProductEstimate.Estimate e = multiply.estimate(client);
       out.println("estimate: " + e.describe());
     } catch (IllegalArgumentException noDegrees) {
@@ -183,7 +170,7 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
 
   private MapReduceMultiply multiply() {
     MapReduceMultiply multiply =
-        MapReduceMultiply.on(getConf(), clientProperties)
+        MapReduceMultiply.on(getConf(), cluster.file())
             .transposeOf(at)
             .times(b)
             .into(c)

@@ -177,6 +177,7 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
     PathChecks checks =
         new PathChecks(
             client,
+            b,
             c,
             hadoop,
             estimate.partialProducts() + Math.max(0, estimate.margin()),

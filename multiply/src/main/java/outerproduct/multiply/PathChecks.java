@@ -13,6 +13,7 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import outerproduct.iterator.ProductStack;
 import outerproduct.iterator.ResultTables;
 import outerproduct.kernel.accumulo.BulkImportCheck;
 import outerproduct.kernel.accumulo.FileSystems;
@@ -27,6 +28,8 @@ import outerproduct.kernel.product.Output;
  * permission, the instance's volume) is asked of the cluster once. A path cannot run where:
  *
  * <ul>
+ *   <li>the iterator paths need this project's server jar in B's tablet servers ({@link
+ *       ProductStack#missingServerCode}, docs/deploy.md);
  *   <li>the MapReduce paths need a YARN cluster's Hadoop configuration;
  *   <li>bulk output needs System permission SYSTEM and Table permission BULK_IMPORT on an existing
  *       C ({@link BulkImportCheck}), and a file system the tablet servers and the writers share:
@@ -43,6 +46,7 @@ import outerproduct.kernel.product.Output;
  */
 final class PathChecks implements PathChoice.Check {
   private final AccumuloClient client;
+  private final String b;
   private final String c;
   private final Configuration hadoop;
   private final long maxCells;
@@ -52,6 +56,7 @@ final class PathChecks implements PathChoice.Check {
   private Boolean sums;
   private Optional<String> bulkRefusal;
   private Volume volume;
+  private Optional<String> serverCodeMissing;
 
   /**
    * @param c the result table (may exist)
@@ -63,11 +68,13 @@ final class PathChecks implements PathChoice.Check {
    */
   PathChecks(
       AccumuloClient client,
+      String b,
       String c,
       Configuration hadoop,
       long maxCells,
       ResultState.Reuse reuse) {
     this.client = client;
+    this.b = b;
     this.c = c;
     this.hadoop = hadoop;
     this.maxCells = maxCells;
@@ -76,7 +83,7 @@ final class PathChecks implements PathChoice.Check {
 
   @Override
   public Optional<String> whyNot(ExecutionPath path)
-      throws AccumuloException, AccumuloSecurityException {
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     Optional<String> reuseRefusal = reuseRefusal(path);
     if (reuseRefusal.isPresent()) {
       return reuseRefusal;
@@ -91,6 +98,14 @@ final class PathChecks implements PathChoice.Check {
               ClientMultiply.cellBudget(),
               Runtime.getRuntime().maxMemory() >> 20,
               ClientMultiply.BYTES_PER_CELL));
+    }
+    if (path.engine() == ExecutionPath.Engine.ITERATOR) {
+      if (serverCodeMissing == null) {
+        serverCodeMissing = ProductStack.missingServerCode(client, b);
+      }
+      if (serverCodeMissing.isPresent()) {
+        return serverCodeMissing;
+      }
     }
     if (path.engine() == ExecutionPath.Engine.MAPREDUCE && hadoop == null) {
       return Optional.of("no YARN cluster configuration (--hadoop-conf, or HADOOP_CONF_DIR)");

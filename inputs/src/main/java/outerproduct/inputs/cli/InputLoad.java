@@ -8,6 +8,7 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.hadoop.conf.Configuration;
 import outerproduct.inputs.MatrixLoader;
 import outerproduct.kernel.cli.Choice;
@@ -43,7 +44,8 @@ public final class InputLoad {
   /**
    * Loads each table (name to matrix, in order), with its degree table, into {@code tablets}
    * tablets with data blocks of {@code blockSize} (null: Accumulo's default). A bulk import stages
-   * its RFiles on {@code fileSystem}'s default file system, which must be the instance's.
+   * its RFiles on {@code fileSystem}'s default file system, which must be the instance's. Every
+   * entry (and its degree) is labelled {@code visibility} (an empty one: no label).
    *
    * @return the method used for the largest matrix (what the records report)
    */
@@ -53,6 +55,7 @@ public final class InputLoad {
       Supplier<Configuration> fileSystem,
       int tablets,
       String blockSize,
+      ColumnVisibility visibility,
       Map<String, SparseMatrix> tables)
       throws Exception {
     long total = tables.values().stream().mapToLong(SparseMatrix::nnz).sum();
@@ -68,7 +71,11 @@ public final class InputLoad {
             .build()) {
       for (Map.Entry<String, SparseMatrix> t : tables.entrySet()) {
         MatrixLoader loader =
-            MatrixLoader.into(client).tablets(tablets).degrees().onProgress(bar::stepBy);
+            MatrixLoader.into(client)
+                .tablets(tablets)
+                .visibility(visibility)
+                .degrees()
+                .onProgress(bar::stepBy);
         if (blockSize != null) {
           loader.blockSize(blockSize);
         }

@@ -1,19 +1,16 @@
 package outerproduct.inputs.cli;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
-import org.apache.accumulo.core.client.TableNotFoundException;
-import org.apache.accumulo.core.security.Authorizations;
+import org.apache.accumulo.core.security.ColumnVisibility;
 import outerproduct.inputs.MatrixLoader;
 import outerproduct.inputs.MatrixSource;
 import outerproduct.inputs.MatrixText;
 import outerproduct.kernel.accumulo.DegreeTables;
 import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.cli.ChoiceConverters;
+import outerproduct.kernel.cli.ClusterOption;
 import outerproduct.kernel.cli.CommandErrors;
 import outerproduct.kernel.cli.CommandName;
 import outerproduct.kernel.cli.RunLog;
@@ -81,33 +78,13 @@ public final class MatrixCommand {
   }
 
   /** The cluster and the inputs, common to both subcommands. */
-  static final class ClusterOption {
-    @Option(
-        names = "--cluster",
-        required = true,
-        paramLabel = "FILE",
-        description =
-            "Accumulo client properties file (instance, zookeepers, auth.principal, auth.token).")
-    Path clientProperties;
+  static final class Target {
+    @Mixin ClusterOption cluster;
 
     @Mixin InputOptions inputs;
 
     AccumuloClient connect() {
-      if (!Files.isReadable(clientProperties)) {
-        throw new IllegalArgumentException(
-            "--cluster "
-                + clientProperties
-                + ": cannot read this client properties file (scripts/cluster start writes one to"
-                + " state/cluster/conf/accumulo-client.properties)");
-      }
-      try {
-        return Accumulo.newClient()
-            .from(Accumulo.newClientProperties().from(clientProperties).build())
-            .build();
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(
-            "--cluster " + clientProperties + ": " + e.getMessage(), e);
-      }
+      return cluster.connect();
     }
 
     MatrixSource source() {
@@ -126,12 +103,20 @@ public final class MatrixCommand {
             + " --semiring. The table gets its degree table; large inputs are bulk-imported."
       })
   static final class Load implements Callable<Integer> {
-    @Mixin ClusterOption cluster;
+    @Mixin Target cluster;
 
     @Option(
         names = "--scale",
         description = "SCALE: 2^SCALE vertices (Graphulo's files: 10, 12, 14 or 16).")
     Integer scale;
+
+    @Option(
+        names = "--prefix",
+        defaultValue = "",
+        description =
+            "With --scale: put before the tables' names, e.g. a namespace of yours (team.: tables"
+                + " team.AT_<scale> and team.B_<scale>). Default: none.")
+    String prefix;
 
     @Option(names = "--table", description = "Your own matrix: the new table to write.")
     String table;
@@ -169,6 +154,14 @@ public final class MatrixCommand {
     int tablets;
 
     @Option(
+        names = "--visibility",
+        paramLabel = "EXPRESSION",
+        description =
+            "Label every entry (and its degree) with this visibility expression, e.g. L or A&B."
+                + " Default: none.")
+    String visibility;
+
+    @Option(
         names = "--degrees",
         description =
             "With --scale, also write each table's row-degree table (<table>Deg: one count per"
@@ -185,15 +178,31 @@ public final class MatrixCommand {
             "give --scale (a generated or Graphulo pair) or --table (your own matrix), not "
                 + (scale == null ? "neither" : "both"));
       }
+      label(); // a bad --visibility is refused before anything connects
       return table != null ? loadOwn() : loadScale();
+    }
+
+    /** --visibility as Accumulo reads it; checked before anything connects. */
+    private ColumnVisibility label() {
+      try {
+        return visibility == null ? new ColumnVisibility() : new ColumnVisibility(visibility);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            "--visibility '"
+                + visibility
+                + "': not a visibility expression: "
+                // Accumulo's message goes on to draw the expression and a caret below it
+                + e.getMessage().lines().findFirst().orElse(""),
+            e);
+      }
     }
 
     private int loadScale() throws Exception {
       MatrixSource source = cluster.source();
       try (AccumuloClient client = cluster.connect()) {
         for (String matrix : new String[] {"A", "B"}) {
-          String name = (matrix.equals("A") ? "AT_" : "B_") + scale;
-          MatrixLoader loader = MatrixLoader.into(client).tablets(tablets);
+          String name = prefix + (matrix.equals("A") ? "AT_" : "B_") + scale;
+          MatrixLoader loader = MatrixLoader.into(client).tablets(tablets).visibility(label());
           if (degrees) {
             loader.degrees();
           }
@@ -218,6 +227,7 @@ public final class MatrixCommand {
                 () -> OwnMatrix.volumeFileSystem(client),
                 tablets,
                 null,
+                label(),
                 Map.of(table, matrix));
         System.out.printf(
             "%s: %d entries in %d tablets (%s), row degrees in %s%n",
@@ -234,7 +244,7 @@ public final class MatrixCommand {
           "Write a table's row-degree table (<table>Deg) from one scan of it, for a table loaded"
               + " without --degrees.")
   static final class Degrees implements Callable<Integer> {
-    @Mixin ClusterOption cluster;
+    @Mixin Target cluster;
 
     @Option(names = "--table", required = true, description = "The matrix table.")
     String table;
@@ -259,7 +269,7 @@ public final class MatrixCommand {
           "Print a table's checksum (docs/format.md) and nnz; with --oracle-scale or --expect, exit"
               + " 1 unless it matches.")
   static final class Checksum implements Callable<Integer> {
-    @Mixin ClusterOption cluster;
+    @Mixin Target cluster;
 
     @Option(names = "--table", required = true, description = "The result table C.")
     String table;
@@ -280,7 +290,7 @@ public final class MatrixCommand {
     String expected;
 
     @Override
-    public Integer call() throws TableNotFoundException {
+    public Integer call() throws Exception {
       if (oracleScale != null && expected != null) {
         throw new IllegalArgumentException("--oracle-scale and --expect exclude each other");
       }
@@ -290,7 +300,13 @@ public final class MatrixCommand {
         if (!client.tableOperations().exists(table)) {
           throw new IllegalArgumentException("--table " + table + ": no such table");
         }
-        c = TableChecksum.of(client, table, semiring, Authorizations.EMPTY);
+        // the cells this user may read, as every multiply reads its inputs
+        c =
+            TableChecksum.of(
+                client,
+                table,
+                semiring,
+                client.securityOperations().getUserAuthorizations(client.whoami()));
       }
       System.out.printf("%s: nnz %d checksum %s%n", table, c.nnz(), c.checksum());
       String reference = expected;

@@ -34,6 +34,8 @@ class MatrixArgumentsTest {
             + " is missing: D4M lists need both",
         "load --cluster /no/such/client.properties --table T --from - --format xml | matrix:"
             + " Invalid value for option '--format': 'xml'",
+        "load --cluster /no/such/client.properties --table T --from - --visibility a&(b"
+            + " | matrix: --visibility 'a&(b': not a visibility expression",
         "shuffle | matrix: Unmatched argument at index 0: 'shuffle' (scripts/matrix --help lists"
             + " the options)",
       })

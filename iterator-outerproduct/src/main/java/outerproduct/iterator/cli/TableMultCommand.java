@@ -1,8 +1,6 @@
 package outerproduct.iterator.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.Callable;
@@ -14,6 +12,7 @@ import org.apache.accumulo.core.client.AccumuloClient;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.cli.ChoiceConverters;
+import outerproduct.kernel.cli.ClusterOption;
 import outerproduct.kernel.cli.CommandErrors;
 import outerproduct.kernel.cli.CommandName;
 import outerproduct.kernel.cli.RequestOptions;
@@ -38,13 +37,7 @@ import picocli.CommandLine.Option;
         "Multiply AT^T (+).(x) B into C inside the tablet servers (Graphulo's TableMult).")
 public final class TableMultCommand implements Callable<Integer> {
 
-  @Option(
-      names = "--cluster",
-      required = true,
-      paramLabel = "FILE",
-      description =
-          "Accumulo client properties file (instance, zookeepers, auth.principal, auth.token).")
-  Path clientProperties;
+  @Mixin ClusterOption cluster;
 
   @Option(
       names = "--at",
@@ -190,7 +183,7 @@ public final class TableMultCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "give --at, or --rows-of-b (and --rows) for rows of B without AT");
     }
-    Properties properties = load(clientProperties);
+    Properties properties = cluster.properties();
     TableMult mult = configured(properties);
     TableMult.Result r;
     try (AccumuloClient client = Accumulo.newClient().from(properties).build()) {
@@ -291,17 +284,5 @@ public final class TableMultCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
     }
-  }
-
-  private Properties load(Path file) {
-    if (!Files.isReadable(file)) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(),
-          "--cluster "
-              + file
-              + ": cannot read this client properties file (scripts/cluster start writes one to"
-              + " state/cluster/conf/accumulo-client.properties)");
-    }
-    return Accumulo.newClientProperties().from(file).build();
   }
 }

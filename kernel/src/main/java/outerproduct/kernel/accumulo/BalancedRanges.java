@@ -65,7 +65,12 @@ public final class BalancedRanges {
 
   private static Scanner degrees(AccumuloClient client, String table)
       throws TableNotFoundException {
-    return ProductEstimate.degreeScan(client, DegreeTables.of(table), new Range(), RowRanges.all());
+    return ProductEstimate.degreeScan(
+        client,
+        DegreeTables.of(table),
+        ProductEstimate.userAuthorizations(client),
+        new Range(),
+        RowRanges.all());
   }
 
   /** Ranges ending at each cut row (inclusive), then one from the last cut to the end. */

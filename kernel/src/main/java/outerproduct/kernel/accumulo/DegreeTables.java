@@ -21,6 +21,7 @@ import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.accumulo.core.iterators.LongCombiner;
 import org.apache.accumulo.core.iterators.user.SummingCombiner;
 import org.apache.accumulo.core.security.Authorizations;
+import org.apache.accumulo.core.security.ColumnVisibility;
 
 /**
  * Row-degree tables, after D4M's {@code TedgeDeg}: for a matrix table T, the table {@code T}{@value
@@ -70,8 +71,17 @@ public final class DegreeTables {
 
   /** Adds {@code count} entries of row {@code row} to the degree table through {@code writer}. */
   public static void add(BatchWriter writer, String row, long count) throws AccumuloException {
+    add(writer, row, count, new ColumnVisibility());
+  }
+
+  /**
+   * As {@link #add(BatchWriter, String, long)}, the count labelled {@code visibility}: the label of
+   * the matrix's cells, so that a row's degree is seen by those who may see its cells.
+   */
+  public static void add(BatchWriter writer, String row, long count, ColumnVisibility visibility)
+      throws AccumuloException {
     Mutation m = new Mutation(row);
-    m.put("", COLUMN, Long.toString(count));
+    m.put("", COLUMN, visibility, Long.toString(count));
     writer.addMutation(m);
   }
 

@@ -92,8 +92,9 @@ public final class ProductEstimate {
     requireDegrees(client, at);
     requireDegrees(client, b);
     Range span = rows.isAll() ? new Range() : Ranges.span(rows);
-    try (Scanner atDegrees = degreeScan(client, DegreeTables.of(at), span, rows);
-        Scanner bDegrees = degreeScan(client, DegreeTables.of(b), span, rows)) {
+    Authorizations auths = userAuthorizations(client);
+    try (Scanner atDegrees = degreeScan(client, DegreeTables.of(at), auths, span, rows);
+        Scanner bDegrees = degreeScan(client, DegreeTables.of(b), auths, span, rows)) {
       long[] sums = sumOfProducts(atDegrees.iterator(), bDegrees.iterator());
       return new Estimate(sums[0], sums[1], columnFilters, (System.nanoTime() - begin) / 1e9);
     }
@@ -111,7 +112,8 @@ public final class ProductEstimate {
     long products = 0;
     long found = 0;
     Range span = rows.isAll() ? new Range() : Ranges.span(rows);
-    try (Scanner degrees = degreeScan(client, DegreeTables.of(b), span, rows)) {
+    try (Scanner degrees =
+        degreeScan(client, DegreeTables.of(b), userAuthorizations(client), span, rows)) {
       for (Map.Entry<Key, Value> entry : degrees) {
         products = Math.addExact(products, degree(entry));
         found++;
@@ -138,13 +140,7 @@ public final class ProductEstimate {
         throw new IllegalArgumentException("table '" + table + "' does not exist");
       }
     }
-    Authorizations auths;
-    try {
-      auths = client.securityOperations().getUserAuthorizations(client.whoami());
-    } catch (AccumuloException | AccumuloSecurityException e) {
-      throw new IllegalStateException(
-          "cannot read the user's authorizations: " + e.getMessage(), e);
-    }
+    Authorizations auths = userAuthorizations(client);
     int modulus = SAMPLE_MODULUS;
     long[] sums = sample(client, at, b, rows, auths, modulus);
     if (sums[1] < MIN_SAMPLED_ROWS) {
@@ -213,9 +209,23 @@ public final class ProductEstimate {
     }
   }
 
-  static Scanner degreeScan(AccumuloClient client, String table, Range span, RowRanges rows)
+  /**
+   * The user's authorizations: a degree table's counts carry the labels of the rows they count (the
+   * loader's {@code visibility}), so a user counts the rows it may read, as it multiplies.
+   */
+  static Authorizations userAuthorizations(AccumuloClient client) {
+    try {
+      return client.securityOperations().getUserAuthorizations(client.whoami());
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      throw new IllegalStateException(
+          "cannot read the user's authorizations: " + e.getMessage(), e);
+    }
+  }
+
+  static Scanner degreeScan(
+      AccumuloClient client, String table, Authorizations auths, Range span, RowRanges rows)
       throws TableNotFoundException {
-    Scanner scan = client.createScanner(table, Authorizations.EMPTY);
+    Scanner scan = client.createScanner(table, auths);
     scan.setRange(span);
     if (rows.ranges().size() > 1) {
       scan.addScanIterator(RowRangesIterator.setting(rows));

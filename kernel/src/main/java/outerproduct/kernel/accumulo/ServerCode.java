@@ -1,5 +1,6 @@
 package outerproduct.kernel.accumulo;
 
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -33,6 +34,22 @@ public final class ServerCode {
       String table,
       Class<? extends SortedKeyValueIterator<?, ?>>... iterators)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    Optional<String> missing = missing(client, table, iterators);
+    if (missing.isPresent()) {
+      throw new IllegalArgumentException(
+          missing.get() + "; install it there and run again. Nothing was written");
+    }
+  }
+
+  /**
+   * What the tablet servers of {@code table} lack, if they cannot load one of {@code iterators}.
+   */
+  @SafeVarargs
+  public static Optional<String> missing(
+      AccumuloClient client,
+      String table,
+      Class<? extends SortedKeyValueIterator<?, ?>>... iterators)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     for (Class<? extends SortedKeyValueIterator<?, ?>> iterator : iterators) {
       String key = table + '\0' + iterator.getName();
       if (loadable.contains(key)) {
@@ -41,16 +58,16 @@ public final class ServerCode {
       if (!client
           .tableOperations()
           .testClassLoad(table, iterator.getName(), SortedKeyValueIterator.class.getName())) {
-        throw new IllegalArgumentException(
+        return Optional.of(
             "the tablet servers of table '"
                 + table
                 + "' cannot load "
                 + iterator.getName()
                 + ": this project's server jar (lib/server of the release) is not in every tablet"
-                + " server's lib/ nor in the table's class loader context; install it there"
-                + " (docs/deploy.md) and run again. Nothing was written");
+                + " server's lib/ nor in the table's class loader context (docs/deploy.md)");
       }
       loadable.add(key);
     }
+    return Optional.empty();
   }
 }

@@ -5,10 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.hadoop.conf.Configuration;
 import outerproduct.kernel.cli.ChoiceConverters;
+import outerproduct.kernel.cli.ClusterOption;
 import outerproduct.kernel.cli.CommandErrors;
 import outerproduct.kernel.cli.CommandName;
 import outerproduct.kernel.cli.RequestOptions;
@@ -38,13 +38,7 @@ public final class MultiplyCommand implements Callable<Integer> {
   /** Where {@code scripts/multiply} says the MapReduce job jar is. */
   static final String JOB_JAR_PROPERTY = "outerproduct.mr.jobJar";
 
-  @Option(
-      names = "--cluster",
-      required = true,
-      paramLabel = "FILE",
-      description =
-          "Accumulo client properties file (instance, zookeepers, auth.principal, auth.token).")
-  Path clientProperties;
+  @Mixin ClusterOption cluster;
 
   @Option(names = "--at", required = true, description = "Table holding AT (rows = shared k).")
   String at;
@@ -124,11 +118,10 @@ public final class MultiplyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    requireReadable("--cluster", clientProperties);
     Multiply multiply = configured();
     PrintWriter out = spec.commandLine().getOut();
     long begin = System.nanoTime();
-    try (AccumuloClient client = Accumulo.newClient().from(clientProperties.toString()).build()) {
+    try (AccumuloClient client = cluster.connect()) {
       // --explain shows where every path stands; a run needs only the checks that decide it
       Multiply.Decision decision =
           multiply
@@ -164,7 +157,7 @@ public final class MultiplyCommand implements Callable<Integer> {
   }
 
   private Multiply configured() {
-    Multiply multiply = Multiply.on(clientProperties).transposeOf(at).times(b).into(c).path(path);
+    Multiply multiply = Multiply.on(cluster.file()).transposeOf(at).times(b).into(c).path(path);
     request.applyTo(multiply).calibration(calibrationLines());
     if (hadoopConf != null) {
       multiply.hadoop(hadoopConfiguration(hadoopConf));

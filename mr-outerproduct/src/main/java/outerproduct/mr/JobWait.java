@@ -1,0 +1,64 @@
+package outerproduct.mr;
+
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCompletionEvent;
+import outerproduct.kernel.accumulo.ColumnFamilyException;
+import outerproduct.kernel.semiring.BadValueException;
+
+/**
+ * Waits for a submitted job, stopping it at the first task attempt that failed on the input itself:
+ * a value the semiring cannot read, an entry with a column family, a sum that overflows. Those fail
+ * every retry alike, and YARN would run the task three more times (a container each, seconds
+ * apiece) before failing the job; any other failure (a lost node, a killed container) is left to
+ * YARN's retries.
+ */
+final class JobWait {
+  /** What a task's diagnostic names when the input, not the cluster, failed it. */
+  static final List<String> INPUT_ERRORS =
+      List.of(
+          BadValueException.class.getName(),
+          ColumnFamilyException.class.getName(),
+          ArithmeticException.class.getName());
+
+  private JobWait() {}
+
+  /**
+   * @return whether the job succeeded (false: failed, or killed here after an input error)
+   */
+  static boolean until(Job job) throws IOException, InterruptedException {
+    int seen = 0;
+    while (!job.isComplete()) {
+      Thread.sleep(JobSetup.COMPLETION_POLL_MILLIS);
+      TaskCompletionEvent[] events = job.getTaskCompletionEvents(seen, 100);
+      seen += events.length;
+      for (TaskCompletionEvent e : events) {
+        if (e.getStatus() != TaskCompletionEvent.Status.SUCCEEDED && inputError(job, e)) {
+          job.killJob();
+          while (!job.isComplete()) {
+            Thread.sleep(JobSetup.COMPLETION_POLL_MILLIS);
+          }
+          return false;
+        }
+      }
+    }
+    return job.isSuccessful();
+  }
+
+  private static boolean inputError(Job job, TaskCompletionEvent event)
+      throws IOException, InterruptedException {
+    String[] diagnostics = job.getTaskDiagnostics(event.getTaskAttemptId());
+    if (diagnostics == null) {
+      return false;
+    }
+    for (String diagnostic : diagnostics) {
+      for (String error : INPUT_ERRORS) {
+        if (diagnostic.contains(error)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+}
