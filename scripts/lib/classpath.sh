@@ -84,3 +84,14 @@ outerproduct_changed_since() {
   find "$OUTERPRODUCT_HOME" -path "$OUTERPRODUCT_HOME/state" -prune -o -path '*/target' -prune -o \
     \( -path '*/src/main/*' -o -name pom.xml \) -type f -newer "$1" -print -quit 2>/dev/null
 }
+
+# The tools' classpath with the client's Hadoop configuration (HADOOP_CONF_DIR) first, as
+# `hadoop jar` puts it: its default file system is where the iterator paths hand the caller's
+# credentials to the tablet servers (docs/guarantees.md).
+outerproduct_client_classpath() {
+  if [ -n "${HADOOP_CONF_DIR:-}" ]; then
+    echo "$HADOOP_CONF_DIR:$CLASSPATH_OF_COMPARE"
+  else
+    echo "$CLASSPATH_OF_COMPARE"
+  fi
+}

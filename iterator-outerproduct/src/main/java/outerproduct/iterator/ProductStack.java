@@ -3,7 +3,6 @@ package outerproduct.iterator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.concurrent.CompletionException;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
@@ -48,6 +47,24 @@ public final class ProductStack {
     return ServerCode.missing(client, b, TwoTableIterator.class, SemiringCombiner.class);
   }
 
+  /**
+   * The iterators that form a multiply's products on the scan of B: the outer product with AT, or
+   * with B's selection matrix (the rows asked for, by the kernel's row filter) when AT is null.
+   */
+  static List<IteratorSetting> products(
+      String at,
+      String b,
+      String semiring,
+      RowRanges rows,
+      ColumnFilter atColumns,
+      ColumnFilter bColumns,
+      CredentialFile credentials) {
+    return at == null
+        ? new ArrayList<>(selection(rows))
+        : new ArrayList<>(
+            List.of(outerProduct(at, b, semiring, rows, atColumns, bColumns, credentials)));
+  }
+
   /** The outer product of AT's and B's rows k, restricted to {@code rows} and the columns. */
   static IteratorSetting outerProduct(
       String at,
@@ -56,11 +73,11 @@ public final class ProductStack {
       RowRanges rows,
       ColumnFilter atColumns,
       ColumnFilter bColumns,
-      Properties clientProperties) {
+      CredentialFile credentials) {
     IteratorSetting s =
         new IteratorSetting(TWO_TABLE_PRIORITY, "tableMultProduct", TwoTableIterator.class);
     TwoTableIterator.setSemiring(s, semiring);
-    TwoTableIterator.setAt(s, at, clientProperties);
+    TwoTableIterator.setAt(s, at, credentials);
     TwoTableIterator.setBTable(s, b);
     if (!rows.isAll()) {
       TwoTableIterator.setAtRows(s, rows);

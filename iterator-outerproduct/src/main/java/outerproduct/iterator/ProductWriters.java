@@ -1,5 +1,6 @@
 package outerproduct.iterator;
 
+import static outerproduct.iterator.RemoteWriteIterator.CONNECTION_OPTION;
 import static outerproduct.iterator.RemoteWriteIterator.DEFAULT_WRITER_MEMORY;
 import static outerproduct.iterator.RemoteWriteIterator.DEFAULT_WRITER_THREADS;
 import static outerproduct.iterator.RemoteWriteIterator.FILE_COMPRESSION_OPTION;
@@ -13,6 +14,7 @@ import static outerproduct.iterator.RemoteWriteIterator.WRITER_THREADS_OPTION;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Map;
+import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -39,12 +41,17 @@ final class ProductWriters {
   private final Path staging;
   private final int window;
   private final Map<String, String> fileProperties;
+  private final String credentials;
+  private final IteratorEnvironment env;
+  private RemoteConnection connection;
 
   /**
    * @param autoWindow the pre-sum or bulk window when the options leave it to the tablet server
    *     ({@link ServerWindow})
    */
-  private ProductWriters(Map<String, String> options, int autoWindow) {
+  private ProductWriters(Map<String, String> options, int autoWindow, IteratorEnvironment env) {
+    this.credentials = options.get(CONNECTION_OPTION);
+    this.env = env;
     output = outputOf(options);
     presum = options.containsKey(PRESUM_OPTION) ? cells(options, PRESUM_OPTION, 0) : autoWindow;
     writerMemory =
@@ -68,13 +75,13 @@ final class ProductWriters {
    * @throws IllegalArgumentException naming the option and its value
    */
   static ProductWriters check(Map<String, String> options) {
-    return new ProductWriters(options, 1);
+    return new ProductWriters(options, 1, null);
   }
 
   /** The writers of a stack in a tablet server, an automatic window sized to it. */
   static ProductWriters inTabletServer(Map<String, String> options, IteratorEnvironment env) {
     boolean sized = options.containsKey(WINDOW_OPTION) && options.containsKey(PRESUM_OPTION);
-    return new ProductWriters(options, sized ? 1 : ServerWindow.products(env));
+    return new ProductWriters(options, sized ? 1 : ServerWindow.products(env), env);
   }
 
   private static Output outputOf(Map<String, String> options) {
@@ -113,8 +120,7 @@ final class ProductWriters {
   }
 
   /** A writer for one call: C and/or CT (null when not written). */
-  <T> ProductWriter<T> open(Semiring<T> semiring, RemoteConnection connection, String c, String ct)
-      throws IOException {
+  <T> ProductWriter<T> open(Semiring<T> semiring, String c, String ct) throws IOException {
     if (output == Output.BULK) {
       FileSystem fs = FileSystems.of(staging.toUri());
       return new StretchFiles<>(
@@ -122,10 +128,22 @@ final class ProductWriters {
     }
     return new ResultWriter<>(
         semiring,
-        connection.client(),
+        writeClient(c, ct),
         c,
         ct,
         presum,
         ResultWriter.config(writerMemory, writerThreads));
+  }
+
+  /**
+   * The caller's client to write C with, from the credential file, read once per stack and on its
+   * first call, so that a file it cannot use fails the multiply with its reason, as a bad value
+   * does (an exception in {@code init} would reach the client as a bare scan failure).
+   */
+  private AccumuloClient writeClient(String c, String ct) {
+    if (connection == null) {
+      connection = RemoteConnection.open(NAME, credentials, env);
+    }
+    return connection.toWrite(c, ct);
   }
 }

@@ -68,8 +68,9 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key, Value>,
     setting.addOption(TABLE_OPTION, table);
   }
 
-  public static void setConnection(IteratorSetting setting, java.util.Properties clientProperties) {
-    setting.addOption(CONNECTION_OPTION, RemoteConnection.of(clientProperties).encode());
+  /** Reads the table as the user of {@code credentials}, within its grant and while it exists. */
+  public static void setConnection(IteratorSetting setting, CredentialFile credentials) {
+    setting.addOption(CONNECTION_OPTION, credentials.uri());
   }
 
   public static void setRows(IteratorSetting setting, RowRanges rows) {
@@ -84,7 +85,8 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key, Value>,
   public IteratorOptions describeOptions() {
     Map<String, String> named = new LinkedHashMap<>();
     named.put(TABLE_OPTION, "table to read");
-    named.put(CONNECTION_OPTION, "client properties of the reading user (set through the API)");
+    named.put(
+        CONNECTION_OPTION, "location of the reading user's credential file (set through the API)");
     named.put(ROWS_OPTION, "D4M row ranges to read, e.g. 'a,:,b,d,' (default: every row)");
     named.put(COLUMNS_OPTION, "D4M list of column qualifiers to read (default: every column)");
     return new IteratorOptions(
@@ -112,7 +114,7 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key, Value>,
     validateOptions(options);
     this.options = Map.copyOf(options);
     table = options.get(TABLE_OPTION);
-    connection = RemoteConnection.decode(options.get(CONNECTION_OPTION));
+    connection = RemoteConnection.open(NAME, options.get(CONNECTION_OPTION), env);
     rows =
         options.containsKey(ROWS_OPTION)
             ? RowRanges.parse(options.get(ROWS_OPTION))
@@ -160,7 +162,7 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key, Value>,
   }
 
   private Scanner openScanner() throws IOException {
-    AccumuloClient client = connection.client();
+    AccumuloClient client = connection.toRead(table);
     try {
       if (authorizations == null) {
         authorizations = client.securityOperations().getUserAuthorizations(client.whoami());
@@ -180,7 +182,7 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key, Value>,
               + ": cannot read table '"
               + table
               + "' as user "
-              + connection.properties().getProperty("auth.principal")
+              + connection.principal()
               + ": "
               + e.getMessage(),
           e);

@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
 import org.apache.accumulo.core.client.IteratorSetting;
@@ -80,7 +79,6 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
 
   private SortedKeyValueIterator<Key, Value> source;
   private Map<String, String> options;
-  private RemoteConnection connection;
   private Semiring<?> semiring;
   private String c;
   private String ct;
@@ -109,8 +107,9 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     }
   }
 
-  public static void setConnection(IteratorSetting setting, Properties clientProperties) {
-    setting.addOption(CONNECTION_OPTION, RemoteConnection.of(clientProperties).encode());
+  /** Writes as the user of {@code credentials}, within its grant and while it exists. */
+  public static void setConnection(IteratorSetting setting, CredentialFile credentials) {
+    setting.addOption(CONNECTION_OPTION, credentials.uri());
   }
 
   public static void setSemiring(IteratorSetting setting, String semiring) {
@@ -157,7 +156,8 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     Map<String, String> named = new LinkedHashMap<>();
     named.put(C_OPTION, "result table C (C(i,j) = AT(k,i) (x) B(k,j))");
     named.put(CT_OPTION, "result table CT, the transpose of C");
-    named.put(CONNECTION_OPTION, "client properties of the writing user (set through the API)");
+    named.put(
+        CONNECTION_OPTION, "location of the writing user's credential file (set through the API)");
     named.put(SEMIRING_OPTION, "semiring: " + Semirings.builtInNames() + " or a class name");
     named.put(
         PRESUM_OPTION,
@@ -207,7 +207,6 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     validateOptions(options);
     this.source = source;
     this.options = Map.copyOf(options);
-    connection = RemoteConnection.decode(options.get(CONNECTION_OPTION));
     semiring = Semirings.forName(options.get(SEMIRING_OPTION));
     c = options.get(C_OPTION);
     ct = options.get(CT_OPTION);
@@ -272,7 +271,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
   private <T> void writeStretch(Semiring<T> semiring, Range remaining, CallStretch done)
       throws IOException {
     long opening = System.nanoTime();
-    ProductWriter<T> writer = writers.open(semiring, connection, c, ct);
+    ProductWriter<T> writer = writers.open(semiring, c, ct);
     done.flushNanos = System.nanoTime() - opening;
     try (writer) {
       writeUntilLimit(ProductFeed.of(source, semiring), writer, done);

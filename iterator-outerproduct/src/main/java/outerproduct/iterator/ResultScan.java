@@ -11,6 +11,7 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
@@ -43,6 +44,7 @@ final class ResultScan {
   private final AccumuloClient client;
   private final List<String> results;
   private final PhaseClock clock;
+  private Authorizations readWith;
 
   /** Result tables that did not exist before {@link #prepare}. */
   private final List<String> created = new ArrayList<>();
@@ -57,6 +59,12 @@ final class ResultScan {
     this.client = client;
     this.results = List.copyOf(results);
     this.clock = clock;
+  }
+
+  /** Scans the input with {@code auths} instead of all of the user's authorizations. */
+  ResultScan readingWith(Authorizations auths) {
+    this.readWith = auths;
+    return this;
   }
 
   /**
@@ -88,9 +96,10 @@ final class ResultScan {
   }
 
   /**
-   * Once {@code inputs} (the input tables' checks) have passed, scans {@code table} over {@code
-   * ranges} with {@code stack}, passing each monitoring entry's progress to {@code progress}. If
-   * they fail, the result tables {@link #prepare} created are deleted and nothing was written.
+   * Once {@code inputs} (the input tables' checks, and whatever else the scan waits for) have
+   * passed, scans {@code table} over {@code ranges} with the iterators {@code stack} gives then,
+   * passing each monitoring entry's progress to {@code progress}. If they fail, the result tables
+   * {@link #prepare} created are deleted and nothing was written.
    *
    * @throws IncompleteResultException after marking every result incomplete
    */
@@ -98,7 +107,7 @@ final class ResultScan {
       CompletableFuture<Void> inputs,
       String table,
       List<Range> ranges,
-      List<IteratorSetting> stack,
+      Supplier<List<IteratorSetting>> stack,
       int scanThreads,
       Consumer<Progress> progress)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
@@ -117,7 +126,7 @@ final class ResultScan {
     Totals totals;
     String moved;
     try {
-      totals = scanWriting(table, ranges, stack, scanThreads, progress, moves);
+      totals = scanWriting(table, ranges, stack.get(), scanThreads, progress, moves);
       clock.lap("scan");
       moved = moves.moved();
       clock.lap("hosting_after");
@@ -186,6 +195,7 @@ final class ResultScan {
       throw e;
     }
     try (staging) {
+      awaitInputs(inputs); // before the stack, which may wait for what the inputs' future does
       return scanIntoStaging(
           inputs,
           table,
@@ -334,7 +344,10 @@ final class ResultScan {
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     Progress total = Progress.NONE;
     long monitoringEntries = 0;
-    Authorizations auths = client.securityOperations().getUserAuthorizations(client.whoami());
+    Authorizations auths =
+        readWith != null
+            ? readWith
+            : client.securityOperations().getUserAuthorizations(client.whoami());
     try (BatchScanner scan = client.createBatchScanner(table, auths, scanThreads)) {
       scan.setRanges(new ArrayList<>(ranges));
       scan.setExecutionHints(Map.of("scan_type", TableMult.SCAN_TYPE_HINT));

@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.Properties;
 import java.util.SortedSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -16,6 +17,7 @@ import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.InputTables;
@@ -33,7 +35,7 @@ import outerproduct.kernel.semiring.Semirings;
  * files the tablet servers stage, imported once ({@link BulkStaging}).
  *
  * <pre>{@code
- * TableMult.Result r = TableMult.on(clientProperties)
+ * TableMultResult r = TableMult.on(clientProperties)
  *     .transposeOf("AT").times("B").into("C")
  *     .semiring("plus-times-long").rows("1,:,100,").presum(100_000)
  *     .onProgress(p -> ...).run();
@@ -57,34 +59,6 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   public static final int SUBSET_PRESUM_CELLS = 1 << 19;
 
   public static final String SCAN_TYPE_HINT = "tablemult";
-
-  /**
-   * Totals over every tablet of B. {@code seconds} runs from the call to C complete; {@code phases}
-   * splits it on the client's clock, in order: connect, prepare_results (C checked or created and
-   * taken for this multiply), executor_check, hosting_before (where B's and C's tablets are, once
-   * C's are hosted), check_inputs (what is left of AT's and B's checks, which run beside the three
-   * before), scan (the multiply inside the tablet servers), hosting_after (the same, to find a
-   * moved tablet), check_sums (only when ⊕ could have failed in C's combiner), mark_complete; with
-   * bulk output: connect, prepare_results, executor_check, check_inputs, scan (every round),
-   * bulk_import, check_sums (likewise), mark_complete. {@code tabletSeconds} and {@code
-   * flushSeconds} are the tablet servers' clocks summed over tablets, {@code traffic} the bytes
-   * their writers produced ({@link Progress}).
-   */
-  public record Result(
-      long rowsAligned,
-      long partialProducts,
-      long entriesWritten,
-      long resumes,
-      long monitoringEntries,
-      double seconds,
-      Map<String, Double> phases,
-      double tabletSeconds,
-      double flushSeconds,
-      Progress.Traffic traffic) {
-    public double partialProductsPerSecond() {
-      return partialProducts / seconds;
-    }
-  }
 
   private final Properties clientProperties;
   private AccumuloClient sharedClient;
@@ -128,7 +102,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
    *     .rowsOf(B).into(C)}
    */
   public static First on(Properties clientProperties) {
-    RemoteConnection.of(clientProperties);
+    CredentialFile.requireToken(clientProperties);
     Properties copy = (Properties) clientProperties.clone();
     TransposeOf<Results> tables = tables((at, b) -> results(copy, at, b));
     return new First() {
@@ -282,7 +256,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
    * @throws IllegalArgumentException for a missing, unreadable or conflicting table, before
    *     anything is written
    */
-  public Result run()
+  public TableMultResult run()
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
     long begin = System.nanoTime();
     PhaseClock clock = new PhaseClock();
@@ -301,8 +275,10 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   /** The input tables' checks, then whether B's tablet servers have the stack's classes. */
   private CompletableFuture<Void> checkInputsLater(AccumuloClient client) {
     return (at != null
-            ? InputTables.checkReadableLater(client, Semirings.encodingOf(semiring), at, b)
-            : InputTables.checkReadableLater(client, Semirings.encodingOf(semiring), b))
+            ? InputTables.checkReadableLater(
+                client, Semirings.encodingOf(semiring), authorizations, at, b)
+            : InputTables.checkReadableLater(
+                client, Semirings.encodingOf(semiring), authorizations, b))
         .thenRun(() -> ProductStack.requireLoadable(client, b));
   }
 
@@ -312,7 +288,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
    * multiply's partial products of AT and B keyed (k, i, j) (the harness writes it from the same
    * kernel stream). The rate it gives is what writing costs alone.
    */
-  public Result replayProducts(String productsTable)
+  public TableMultResult replayProducts(String productsTable)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
     long begin = System.nanoTime();
     PhaseClock clock = new PhaseClock();
@@ -321,10 +297,11 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       clock.lap("connect");
       return writeResults(
           client,
-          InputTables.checkReadableLater(client, Semirings.encodingOf(semiring), productsTable),
+          InputTables.checkReadableLater(
+              client, Semirings.encodingOf(semiring), authorizations, productsTable),
           productsTable,
           Ranges.toAccumulo(rows),
-          staging -> List.of(remoteWriteSetting(staging)),
+          (staging, credentials) -> List.of(remoteWriteSetting(staging, credentials)),
           begin,
           clock);
     }
@@ -334,12 +311,12 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
    * Writes C and CT by scanning {@code table} with {@code stack} ({@link ResultScan}) once {@code
    * inputs}, the checks of the input tables, have passed.
    */
-  private Result writeResults(
+  private TableMultResult writeResults(
       AccumuloClient client,
       CompletableFuture<Void> inputs,
       String table,
       List<Range> ranges,
-      Function<String, List<IteratorSetting>> stack,
+      BiFunction<String, CredentialFile, List<IteratorSetting>> stack,
       long begin,
       PhaseClock clock)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
@@ -349,19 +326,40 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
         results.add(result);
       }
     }
-    Map<String, SortedSet<Text>> splits = c == null ? Map.of() : Map.of(c, cSplits);
-    ResultScan scan =
-        new ResultScan(client, results, clock).prepare(semiring, splits, removeZeros, reuse());
+    Authorizations auths = readAuthorizations(client);
+    // Written beside the checks and C's preparation; a file that cannot be written stops the
+    // multiply as a bad input does, before anything is written (an input's own refusal first).
+    CompletableFuture<CredentialFile> credentials =
+        CredentialFile.writeLater(client, clientProperties, table, at, c, ct);
+    CompletableFuture<Void> ready = inputs.thenCombine(credentials, (checked, written) -> null);
     ResultScan.Totals totals;
-    if (writing.output == Output.BULK) {
+    try {
+      Map<String, SortedSet<Text>> splits = c == null ? Map.of() : Map.of(c, cSplits);
+      ResultScan scan =
+          new ResultScan(client, results, clock)
+              .readingWith(auths)
+              .prepare(semiring, splits, removeZeros, reuse());
+      Function<String, List<IteratorSetting>> withCredentials =
+          staging -> stack.apply(staging, credentials.join());
       totals =
-          scan.scanBulk(
-              inputs, table, ranges, stack, scanThreads, progress, writing.staging, c, ct);
-    } else {
-      totals = scan.scan(inputs, table, ranges, stack.apply(null), scanThreads, progress);
+          writing.output == Output.BULK
+              ? scan.scanBulk(
+                  ready,
+                  table,
+                  ranges,
+                  withCredentials,
+                  scanThreads,
+                  progress,
+                  writing.staging,
+                  c,
+                  ct)
+              : scan.scan(
+                  ready, table, ranges, () -> withCredentials.apply(null), scanThreads, progress);
+    } finally {
+      CredentialFile.delete(credentials);
     }
     Progress total = totals.total();
-    return new Result(
+    return new TableMultResult(
         total.rowsAligned(),
         total.partialProducts(),
         total.entriesWritten(),
@@ -378,19 +376,14 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
    * The iterators on the scan of B: the outer product with AT, or with B's selection matrix (the
    * rows asked for, by the kernel's row filter), then the writes.
    */
-  private List<IteratorSetting> stack(String stagingUri) {
-    List<IteratorSetting> stack = new ArrayList<>();
-    if (at != null) {
-      stack.add(
-          ProductStack.outerProduct(at, b, semiring, rows, atColumns, bColumns, clientProperties));
-    } else {
-      stack.addAll(ProductStack.selection(rows));
-    }
-    stack.add(remoteWriteSetting(stagingUri));
+  private List<IteratorSetting> stack(String stagingUri, CredentialFile credentials) {
+    List<IteratorSetting> stack =
+        ProductStack.products(at, b, semiring, rows, atColumns, bColumns, credentials);
+    stack.add(remoteWriteSetting(stagingUri, credentials));
     return stack;
   }
 
-  private IteratorSetting remoteWriteSetting(String stagingUri) {
-    return writing.remoteWrite(c, ct, clientProperties, semiring, rows.isAll(), stagingUri);
+  private IteratorSetting remoteWriteSetting(String stagingUri, CredentialFile credentials) {
+    return writing.remoteWrite(c, ct, credentials, semiring, rows.isAll(), stagingUri);
   }
 }

@@ -6,7 +6,6 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.data.ByteSequence;
@@ -73,11 +72,10 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
     setting.addOption(SEMIRING_OPTION, semiring);
   }
 
-  public static void setAt(IteratorSetting setting, String table, Properties clientProperties) {
+  /** AT, read as the user of {@code credentials}, within its grant and while it exists. */
+  public static void setAt(IteratorSetting setting, String table, CredentialFile credentials) {
     setting.addOption(AT_PREFIX + RemoteSourceIterator.TABLE_OPTION, table);
-    setting.addOption(
-        AT_PREFIX + RemoteSourceIterator.CONNECTION_OPTION,
-        RemoteConnection.of(clientProperties).encode());
+    setting.addOption(AT_PREFIX + RemoteSourceIterator.CONNECTION_OPTION, credentials.uri());
   }
 
   /**
@@ -109,7 +107,7 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
     named.put(AT_PREFIX + RemoteSourceIterator.TABLE_OPTION, "the AT table");
     named.put(
         AT_PREFIX + RemoteSourceIterator.CONNECTION_OPTION,
-        "client properties for AT (set through the API)");
+        "location of the credential file to read AT with (set through the API)");
     named.put(
         AT_PREFIX + RemoteSourceIterator.ROWS_OPTION,
         "D4M row ranges: rows of AT (and so of B) to use");

@@ -1,6 +1,5 @@
 package outerproduct.iterator;
 
-import java.util.Properties;
 import org.apache.accumulo.core.client.IteratorSetting;
 import outerproduct.kernel.product.Output;
 import outerproduct.kernel.product.WindowSize;
@@ -36,20 +35,20 @@ final class WriteSettings {
   }
 
   /**
-   * The write iterator into {@code c} and/or {@code ct} as the user of {@code clientProperties};
-   * {@code stagingUri} is this multiply's staging directory for bulk output, else null.
+   * The write iterator into {@code c} and/or {@code ct} as the user of {@code credentials}; {@code
+   * stagingUri} is this multiply's staging directory for bulk output, else null.
    */
   IteratorSetting remoteWrite(
       String c,
       String ct,
-      Properties clientProperties,
+      CredentialFile credentials,
       String semiring,
       boolean wholeTable,
       String stagingUri) {
     IteratorSetting s =
         new IteratorSetting(REMOTE_WRITE_PRIORITY, "tableMultWrite", RemoteWriteIterator.class);
     RemoteWriteIterator.setResultTables(s, c, ct);
-    RemoteWriteIterator.setConnection(s, clientProperties);
+    RemoteWriteIterator.setConnection(s, credentials);
     RemoteWriteIterator.setSemiring(s, semiring);
     long presumCells = presumCells(wholeTable);
     if (presumCells != WindowSize.AUTO) {

@@ -70,7 +70,7 @@ class PreparedResultsIT {
         RowRanges rows = RowRanges.parse(q + ",:," + q + "9,");
         String c = ready.take();
         taken.add(c);
-        TableMult.Result r =
+        TableMultResult r =
             TableMult.on(props)
                 .transposeOf("ATprep")
                 .times("Bprep")

@@ -144,7 +144,7 @@ class ResultIntegrityIT {
     String c = "Ctwo_" + output;
     CountDownLatch start = new CountDownLatch(1);
     ExecutorService pool = Executors.newFixedThreadPool(2);
-    List<Future<TableMult.Result>> runs = new ArrayList<>();
+    List<Future<TableMultResult>> runs = new ArrayList<>();
     try {
       for (int n = 0; n < 2; n++) {
         runs.add(
@@ -162,7 +162,7 @@ class ResultIntegrityIT {
       start.countDown();
       List<String> refusals = new ArrayList<>();
       int proceeded = 0;
-      for (Future<TableMult.Result> run : runs) {
+      for (Future<TableMultResult> run : runs) {
         try {
           run.get();
           proceeded++;

@@ -89,7 +89,7 @@ class TableMultBulkIT {
   @Test
   void wholeTableFromManyFilesEqualsOracle() throws Exception {
     Path staging = Files.createDirectory(stagingParents.resolve("whole"));
-    TableMult.Result r =
+    TableMultResult r =
         TableMult.on(props)
             .transposeOf("bulkAT10")
             .times("bulkB10")
@@ -208,8 +208,13 @@ class TableMultBulkIT {
     Path parent = Files.createDirectory(stagingParents.resolve("faults"));
     ResultTables.prepare(client, "Cbulkfaults", LONG.name());
     try (BulkStaging staging =
-        BulkStaging.create(client, parent.toUri().toString(), List.of("Cbulkfaults"))) {
-      List<IteratorSetting> stack = stack(staging.uri(), 3_000);
+            BulkStaging.create(client, parent.toUri().toString(), List.of("Cbulkfaults"));
+        CredentialFile credentials =
+            CredentialFile.write(
+                client,
+                props,
+                CredentialFile.Grant.of(client, "bulkB10", "bulkAT10", "Cbulkfaults"))) {
+      List<IteratorSetting> stack = stack(staging.uri(), 3_000, credentials);
       long first = scan(stack, new Range("2", true, "5", false));
       long overlapping = scan(stack, new Range("3", true, "4", false));
       FileSystem fs = FileSystem.get(parent.toUri(), new Configuration());
@@ -362,14 +367,15 @@ class TableMultBulkIT {
   /**
    * The multiply's stack writing into {@code stagingUri}, a monitoring entry every few products.
    */
-  private List<IteratorSetting> stack(String stagingUri, long monitorEvery) {
+  private List<IteratorSetting> stack(
+      String stagingUri, long monitorEvery, CredentialFile credentials) {
     WriteSettings writing = new WriteSettings();
     writing.output = Output.BULK;
     writing.monitorEntries = monitorEvery;
     return List.of(
         ProductStack.outerProduct(
-            "bulkAT10", "bulkB10", LONG.name(), RowRanges.all(), null, null, props),
-        writing.remoteWrite("Cbulkfaults", null, props, LONG.name(), true, stagingUri));
+            "bulkAT10", "bulkB10", LONG.name(), RowRanges.all(), null, null, credentials),
+        writing.remoteWrite("Cbulkfaults", null, credentials, LONG.name(), true, stagingUri));
   }
 
   /** Scans B over {@code range} with {@code stack}; returns the partial products formed. */

@@ -79,7 +79,7 @@ class TableMultIT {
 
   @Test
   void scale10GraphEqualsOracle() throws Exception {
-    TableMult.Result r = TableMult.on(props).transposeOf("AT10").times("B10").into("C10").run();
+    TableMultResult r = TableMult.on(props).transposeOf("AT10").times("B10").into("C10").run();
     assertEqualsOracle(client, "C10", ReferenceMultiply.multiply(LONG, a10, b10));
     assertEquals(ReferenceMultiply.partialProducts(a10, b10, RowRanges.all()), r.partialProducts());
     assertTrue(
@@ -102,9 +102,9 @@ class TableMultIT {
     MatrixLoader.load(client, "AT12", a, 2);
     MatrixLoader.load(client, "B12", b, 2);
     String oracle = ResultChecksum.of(ReferenceMultiply.multiply(LONG, a, b));
-    TableMult.Result plain =
+    TableMultResult plain =
         TableMult.on(props).transposeOf("AT12").times("B12").into("C12").presum(0).run();
-    TableMult.Result presummed =
+    TableMultResult presummed =
         TableMult.on(props).transposeOf("AT12").times("B12").into("C12p").presum(100_000).run();
     assertEquals(oracle, checksum(client, "C12"));
     assertEquals(oracle, checksum(client, "C12p"));
@@ -141,7 +141,7 @@ class TableMultIT {
         b10.row(k).forEach((j, v) -> rowsOfB.put(k, j, v));
       }
     }
-    TableMult.Result r = TableMult.on(props).rowsOf("B10").into("C10rows").rows(rows).run();
+    TableMultResult r = TableMult.on(props).rowsOf("B10").into("C10rows").rows(rows).run();
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, selection, b10, rows, null, null);
     assertTrue(oracle.nnz() > 0, "the rows are not empty");
     assertEquals(ResultChecksum.of(rowsOfB), ResultChecksum.of(oracle), "C is those rows of B");
@@ -198,7 +198,7 @@ class TableMultIT {
     MatrixLoader.load(client, "B10small", b10, 2);
     client.tableOperations().setProperty("B10small", "table.scan.max.memory", "1");
     AtomicLong entries = new AtomicLong();
-    TableMult.Result r =
+    TableMultResult r =
         TableMult.on(props)
             .transposeOf("AT10")
             .times("B10small")
@@ -319,7 +319,7 @@ class TableMultIT {
         ScanExecutorCheck.problem(client, "B10"), "the embedded cluster routes TableMult scans");
     ExecutorService pool = Executors.newFixedThreadPool(16);
     try {
-      Map<String, Future<TableMult.Result>> runs = new TreeMap<>();
+      Map<String, Future<TableMultResult>> runs = new TreeMap<>();
       Map<String, RowRanges> rowsOf = new TreeMap<>();
       for (int q = 1; q <= 16; q++) {
         RowRanges rows = RowRanges.parse((q * 50) + ",:," + (q * 50 + 49) + ",");
@@ -331,7 +331,7 @@ class TableMultIT {
                 () ->
                     TableMult.on(props).transposeOf("AT10").times("B10").into(c).rows(rows).run()));
       }
-      for (Map.Entry<String, Future<TableMult.Result>> run : runs.entrySet()) {
+      for (Map.Entry<String, Future<TableMultResult>> run : runs.entrySet()) {
         run.getValue().get(5, TimeUnit.MINUTES);
         SparseMatrix oracle =
             ReferenceMultiply.multiply(LONG, a10, b10, rowsOf.get(run.getKey()), null, null);

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
-import java.util.Properties;
 import java.util.TreeMap;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.Scanner;
@@ -42,23 +41,26 @@ class TwoTableIteratorIT {
   private static final String AT = "TwoTableAT8";
   private static final String B = "TwoTableB8";
 
-  private Properties props;
+  private CredentialFile credentials;
   private AccumuloClient client;
   private NavigableMap<Key, Long> products;
 
   @BeforeAll
   void loadInputs(EmbeddedAccumulo accumulo) throws Exception {
-    props = accumulo.clientProperties();
     client = accumulo.newClient();
     SparseMatrix at = KroneckerGenerator.standard(8, "A").matrix();
     SparseMatrix b = KroneckerGenerator.standard(8, "B").matrix();
     MatrixLoader.load(client, AT, at, 2);
     MatrixLoader.load(client, B, b, 2);
+    credentials =
+        CredentialFile.write(
+            client, accumulo.clientProperties(), CredentialFile.Grant.of(client, B, AT));
     products = naiveProducts(at, b);
   }
 
   @AfterAll
-  void close() {
+  void close() throws Exception {
+    credentials.close();
     client.close();
   }
 
@@ -82,7 +84,8 @@ class TwoTableIteratorIT {
       scanner.setRange(range);
       scanner.setBatchSize(97);
       scanner.addScanIterator(
-          ProductStack.outerProduct(AT, B, "plus-times-long", RowRanges.all(), null, null, props));
+          ProductStack.outerProduct(
+              AT, B, "plus-times-long", RowRanges.all(), null, null, credentials));
       Key previous = null;
       for (Map.Entry<Key, Value> e : scanner) {
         Key key = e.getKey();

@@ -96,6 +96,7 @@ final class JobSetup {
     conf.setBoolean(MultiplyConf.REMOVE_ZEROS, spec.removeZeros());
     conf.setLong(MultiplyConf.PRESUM_PRODUCTS, spec.presum());
     conf.set(MultiplyConf.CLIENT_PROPERTIES_PATH, dir.clientProperties().toString());
+    MultiplyConf.setAuthorizations(conf, spec.auths());
     if (spec.atColumns() != null) {
       MultiplyConf.setD4m(conf, MultiplyConf.AT_COLUMNS, spec.atColumns().toD4m());
     }
@@ -136,7 +137,8 @@ final class JobSetup {
     var input =
         AccumuloInputFormat.configure()
             .clientPropertiesPath(dir.clientProperties().toString())
-            .table(spec.b());
+            .table(spec.b())
+            .auths(spec.auths());
     RowRanges rows = spec.rows();
     if (spec.inputRanges() != null) {
       // One map per range, each range spanning tablets as it must (docs/mr-engine.md#tuning).

@@ -13,6 +13,7 @@ import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -236,7 +237,11 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
       takeC(client);
       try (PrivateJobDir dir = PrivateJobDir.create(base, clientPropertiesFile)) {
         List<byte[]> cSplitRows = bytes(client.tableOperations().listSplits(c));
-        JobSpec spec = spec(FileCompression.of(client, c, fileCompression), inputRanges(client));
+        JobSpec spec =
+            spec(
+                FileCompression.of(client, c, fileCompression),
+                inputRanges(client),
+                readAuthorizations(client));
         Job job = JobSetup.configure(base, spec, cSplitRows, dir);
         customizer.accept(job);
         Result result = runJob(client, job, dir, begin);
@@ -259,7 +264,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
           "addToExisting (--add-to-existing): the MapReduce engine writes C's final sums into a C"
               + " without a combiner and cannot add to what C holds; use the iterator engine");
     }
-    InputTables.checkReadable(client, Semirings.encodingOf(semiring), at, b);
+    InputTables.checkReadable(client, Semirings.encodingOf(semiring), authorizations, at, b);
     if (output == Output.BULK) {
       BulkImportCheck.check(client, List.of(c));
     }
@@ -299,7 +304,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
     return tuned && rows.isAll() ? BalancedRanges.asManyAsTablets(client, at, b) : null;
   }
 
-  private JobSpec spec(String compression, List<Range> inputRanges) {
+  private JobSpec spec(String compression, List<Range> inputRanges, Authorizations auths) {
     return new JobSpec(
         at,
         b,
@@ -315,7 +320,8 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
         uber.appliesTo(rows),
         tuned,
         compression,
-        inputRanges);
+        inputRanges,
+        auths);
   }
 
   private Result runJob(AccumuloClient client, Job job, PrivateJobDir dir, long begin)

@@ -8,6 +8,7 @@ import java.util.Base64;
 import java.util.Collection;
 import java.util.List;
 import java.util.Properties;
+import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -35,6 +36,9 @@ public final class MultiplyConf {
   public static final String C_TABLE = PREFIX + "c.table";
   public static final String REMOVE_ZEROS = PREFIX + "remove.zeros";
   public static final String CLIENT_PROPERTIES_PATH = PREFIX + "client.properties.path";
+
+  /** What the maps read AT with, as B's input format reads B ({@link Authorizations#serialize}). */
+  public static final String AUTHORIZATIONS = PREFIX + "authorizations";
 
   /** Sorted C rows at which reducer partitions start (base64, comma-separated). */
   public static final String PARTITION_CUTS = PREFIX + "partition.cuts";
@@ -81,6 +85,16 @@ public final class MultiplyConf {
   public RowRanges rowSubset() {
     String s = d4m(ROW_SUBSET);
     return s == null ? RowRanges.all() : RowRanges.parse(s);
+  }
+
+  public static void setAuthorizations(Configuration conf, Authorizations auths) {
+    conf.set(AUTHORIZATIONS, auths.serialize());
+  }
+
+  /** The authorizations the job reads with; null if the job does not say (all of the user's). */
+  public Authorizations authorizations() {
+    String s = conf.get(AUTHORIZATIONS);
+    return s == null ? null : new Authorizations(s.getBytes(StandardCharsets.UTF_8));
   }
 
   public ColumnFilter atColumns() {

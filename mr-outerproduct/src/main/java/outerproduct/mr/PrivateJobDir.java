@@ -1,7 +1,6 @@
 package outerproduct.mr;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -10,8 +9,8 @@ import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import outerproduct.kernel.accumulo.PrivateFiles;
 
 /**
  * A directory on the job's file system that only the submitting user can read (700), holding a copy
@@ -32,8 +31,7 @@ final class PrivateJobDir implements AutoCloseable {
       throws IOException {
     FileSystem fs = FileSystem.get(conf);
     Path dir = new Path(fs.getHomeDirectory(), ".outerproduct/job-" + UUID.randomUUID());
-    fs.mkdirs(dir, new FsPermission((short) 0700));
-    fs.setPermission(dir, new FsPermission((short) 0700));
+    PrivateFiles.directory(fs, dir, null);
     PrivateJobDir jobDir = new PrivateJobDir(fs, fs.makeQualified(dir));
     try {
       jobDir.copyPrivately(clientProperties);
@@ -84,19 +82,7 @@ final class PrivateJobDir implements AutoCloseable {
   }
 
   private void copyPrivately(java.nio.file.Path clientPropertiesFile) throws IOException {
-    Path target = clientProperties();
-    try (OutputStream out =
-        fs.create(
-            target,
-            new FsPermission((short) 0600),
-            false,
-            4096,
-            fs.getDefaultReplication(target),
-            fs.getDefaultBlockSize(target),
-            null)) {
-      Files.copy(clientPropertiesFile, out);
-    }
-    fs.setPermission(target, new FsPermission((short) 0600));
+    PrivateFiles.write(fs, clientProperties(), Files.readAllBytes(clientPropertiesFile), null);
   }
 
   @Override

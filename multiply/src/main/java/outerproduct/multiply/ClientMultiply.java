@@ -130,7 +130,7 @@ public final class ClientMultiply {
       Authorizations auths,
       long cellBudget)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
-    CompletableFuture<Void> inputs = checkInputs(client, semiring, at, b, c);
+    CompletableFuture<Void> inputs = checkInputs(client, semiring, at, b, c, auths);
     // Created before the clock starts, as the server-side engines' C is.
     long prepareBegin = System.nanoTime();
     boolean created = createOrCheckEmpty(client, c, Semirings.encodingOf(semiring.name()));
@@ -189,12 +189,18 @@ public final class ClientMultiply {
    * not multiplied to an empty C); their outcome is awaited before anything is written.
    */
   private static CompletableFuture<Void> checkInputs(
-      AccumuloClient client, Semiring<?> semiring, String at, String b, String c) {
+      AccumuloClient client,
+      Semiring<?> semiring,
+      String at,
+      String b,
+      String c,
+      Authorizations auths) {
     if (c.equals(at) || c.equals(b)) {
       throw new IllegalArgumentException(
           "result table '" + c + "' must differ from inputs '" + at + "' and '" + b + "'");
     }
-    return InputTables.checkReadableLater(client, Semirings.encodingOf(semiring.name()), at, b);
+    return InputTables.checkReadableLater(
+        client, Semirings.encodingOf(semiring.name()), auths, at, b);
   }
 
   /** Throws the inputs' checks' refusal, if any, after leaving C as it was. */

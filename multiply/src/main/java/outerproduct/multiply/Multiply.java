@@ -11,6 +11,7 @@ import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.hadoop.conf.Configuration;
 import outerproduct.iterator.TableMult;
+import outerproduct.iterator.TableMultResult;
 import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.product.MultiplyBuilder;
@@ -75,7 +76,7 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
       long entriesWritten,
       double seconds,
       ClientMultiply.Result client,
-      TableMult.Result iterator,
+      TableMultResult iterator,
       MapReduceMultiply.Result mapReduce) {}
 
   private final Path clientPropertiesFile;
@@ -219,7 +220,7 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
               decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), r, null, null);
         }
         case ITERATOR -> {
-          TableMult.Result r = tableMult(client, chosen.output()).run();
+          TableMultResult r = tableMult(client, chosen.output()).run();
           yield new Result(
               decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), null, r, null);
         }
@@ -258,7 +259,7 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
         rows,
         atColumns,
         bColumns,
-        client.securityOperations().getUserAuthorizations(client.whoami()));
+        readAuthorizations(client));
   }
 
   private TableMult tableMult(AccumuloClient client, Output output) {

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.accumulo.core.client.AccumuloClient;
 import outerproduct.iterator.TableMult;
+import outerproduct.iterator.TableMultResult;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.mr.JobTraffic;
@@ -80,7 +81,7 @@ final class EngineRuns {
   static Map<String, Object> info(Multiply.Result r) {
     Map<String, Object> info = new LinkedHashMap<>();
     if (r.iterator() != null) {
-      TableMult.Result it = r.iterator();
+      TableMultResult it = r.iterator();
       it.phases().forEach((phase, seconds) -> info.put("t_" + phase + "_s", seconds));
       info.put("t_tablets_busy_s", it.tabletSeconds());
       info.put("t_tablets_flush_s", it.flushSeconds());
@@ -137,7 +138,7 @@ final class EngineRuns {
     }
     String products = "P_" + c;
     ProductsTable.write(client, target.volumes().get(), semiring, on.at(), on.b(), products);
-    TableMult.Result r =
+    TableMultResult r =
         TableMult.on(target.clientProperties())
             .transposeOf(on.at())
             .times(on.b())

@@ -58,6 +58,8 @@ import outerproduct.kernel.semiring.Semirings;
 import outerproduct.mr.MapReduceMultiply;
 import outerproduct.mr.UberMode;
 import outerproduct.multiply.Calibration;
+import outerproduct.multiply.ExecutionPath;
+import outerproduct.multiply.Multiply;
 
 /**
  * Two users with different authorizations multiply the same labelled AT and B with every engine.
@@ -227,11 +229,51 @@ class UserScopedMultiplyIT {
   }
 
   /**
+   * A request that names fewer authorizations than its user holds reads only what they show, on
+   * every path: alice (red, blue) asking with red alone gets bob's C; a label she does not hold is
+   * refused by name before C exists.
+   */
+  @Test
+  @Order(2)
+  void aRequestsAuthorizationsNarrowWhatEveryPathReads(EmbeddedYarn yarn) throws Exception {
+    SparseMatrix redOnly = oracle(BOB_AUTHS);
+    for (ExecutionPath path : ExecutionPath.runnable()) {
+      String c = "vC_alice_red_" + path.name();
+      Multiply.on(propertyFiles.get("alice"))
+          .transposeOf("vAT")
+          .times("vB")
+          .into(c)
+          .authorizations(new Authorizations("red"))
+          .path(path)
+          .hadoop(yarn.configuration())
+          .run();
+      try (AccumuloClient alice = Accumulo.newClient().from(properties("alice")).build()) {
+        assertEquals(redOnly, scanSummed(alice, c, ALICE_AUTHS), path + " with red alone");
+      }
+    }
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                Multiply.on(propertyFiles.get("alice"))
+                    .transposeOf("vAT")
+                    .times("vB")
+                    .into("vC_alice_green")
+                    .authorizations(new Authorizations("red", "green"))
+                    .path(ExecutionPath.ITERATOR)
+                    .run());
+    assertEquals(
+        "authorizations (--auths): user 'alice' does not hold 'green' (it holds: blue,red)",
+        e.getMessage());
+    assertFalse(root.tableOperations().exists("vC_alice_green"));
+  }
+
+  /**
    * Runs as alice with a wrong password fail without echoing it; after every run above, no password
    * is in a log, a job file kept by YARN, a table's configuration, or an error.
    */
   @Test
-  @Order(2)
+  @Order(3)
   void passwordsAppearNowhere(EmbeddedAccumulo accumulo, EmbeddedYarn yarn) throws Exception {
     String wrong = "wrong-" + UUID.randomUUID();
     Properties bad = properties("alice");

@@ -10,6 +10,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import outerproduct.iterator.TableMult;
+import outerproduct.iterator.TableMultResult;
 import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.cli.ChoiceConverters;
 import outerproduct.kernel.cli.ClusterOption;
@@ -185,7 +186,7 @@ public final class TableMultCommand implements Callable<Integer> {
     }
     Properties properties = cluster.properties();
     TableMult mult = configured(properties);
-    TableMult.Result r;
+    TableMultResult r;
     try (AccumuloClient client = Accumulo.newClient().from(properties).build()) {
       long expected = estimate(mult, client);
       try (ProgressBar bar =
@@ -246,8 +247,8 @@ public final class TableMultCommand implements Callable<Integer> {
     }
   }
 
-  /** The totals, then where the time went on the client's clock (TableMult.Result). */
-  private void print(TableMult.Result r) {
+  /** The totals, then where the time went on the client's clock (TableMultResult). */
+  private void print(TableMultResult r) {
     PrintWriter out = spec.commandLine().getOut();
     out.printf(
         "rows aligned %d, partial products %d, entries written %d, %.2f s, %.3g pp/s%n",

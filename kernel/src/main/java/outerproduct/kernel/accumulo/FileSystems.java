@@ -19,6 +19,11 @@ public final class FileSystems {
     static final Configuration CONF = new Configuration();
   }
 
+  /** This JVM's Hadoop configuration; callers must not change it. */
+  public static Configuration configuration() {
+    return Shared.CONF;
+  }
+
   /** The (cached) file system of {@code uri}. */
   public static FileSystem of(URI uri) throws IOException {
     return FileSystem.get(uri, Shared.CONF);

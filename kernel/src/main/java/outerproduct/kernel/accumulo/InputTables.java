@@ -50,8 +50,18 @@ public final class InputTables {
    */
   public static void checkReadable(AccumuloClient client, ValueEncoding encoding, String... tables)
       throws AccumuloException, AccumuloSecurityException {
+    checkReadable(client, encoding, null, tables);
+  }
+
+  /**
+   * As {@link #checkReadable(AccumuloClient, ValueEncoding, String...)}, reading with {@code
+   * requested} ({@link ReadAuthorizations}; null: all of the user's).
+   */
+  public static void checkReadable(
+      AccumuloClient client, ValueEncoding encoding, Authorizations requested, String... tables)
+      throws AccumuloException, AccumuloSecurityException {
     String user = client.whoami();
-    Authorizations auths = client.securityOperations().getUserAuthorizations(user);
+    Authorizations auths = ReadAuthorizations.of(client, requested);
     List<CompletableFuture<Void>> checks = new ArrayList<>();
     for (int t = 1; t < tables.length; t++) {
       String table = tables[t];
@@ -80,10 +90,16 @@ public final class InputTables {
    */
   public static CompletableFuture<Void> checkReadableLater(
       AccumuloClient client, ValueEncoding encoding, String... tables) {
+    return checkReadableLater(client, encoding, null, tables);
+  }
+
+  /** As {@link #checkReadable(AccumuloClient, ValueEncoding, Authorizations, String...)}, later. */
+  public static CompletableFuture<Void> checkReadableLater(
+      AccumuloClient client, ValueEncoding encoding, Authorizations requested, String... tables) {
     return CompletableFuture.runAsync(
         () -> {
           try {
-            checkReadable(client, encoding, tables);
+            checkReadable(client, encoding, requested, tables);
           } catch (AccumuloException | AccumuloSecurityException e) {
             throw new CompletionException(e);
           }

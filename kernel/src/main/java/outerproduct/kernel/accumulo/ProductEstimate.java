@@ -5,8 +5,6 @@ import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
-import org.apache.accumulo.core.client.AccumuloException;
-import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Key;
@@ -88,11 +86,24 @@ public final class ProductEstimate {
   public static Estimate of(
       AccumuloClient client, String at, String b, RowRanges rows, boolean columnFilters)
       throws TableNotFoundException {
+    return of(client, at, b, rows, columnFilters, userAuthorizations(client));
+  }
+
+  /**
+   * As {@link #of(AccumuloClient, String, String, RowRanges, boolean)}, reading with {@code auths}.
+   */
+  public static Estimate of(
+      AccumuloClient client,
+      String at,
+      String b,
+      RowRanges rows,
+      boolean columnFilters,
+      Authorizations auths)
+      throws TableNotFoundException {
     long begin = System.nanoTime();
     requireDegrees(client, at);
     requireDegrees(client, b);
     Range span = rows.isAll() ? new Range() : Ranges.span(rows);
-    Authorizations auths = userAuthorizations(client);
     try (Scanner atDegrees = degreeScan(client, DegreeTables.of(at), auths, span, rows);
         Scanner bDegrees = degreeScan(client, DegreeTables.of(b), auths, span, rows)) {
       long[] sums = sumOfProducts(atDegrees.iterator(), bDegrees.iterator());
@@ -105,15 +116,14 @@ public final class ProductEstimate {
    * matrix): the sum of B's degrees over those rows.
    */
   public static Estimate ofRows(
-      AccumuloClient client, String b, RowRanges rows, boolean columnFilters)
+      AccumuloClient client, String b, RowRanges rows, boolean columnFilters, Authorizations auths)
       throws TableNotFoundException {
     long begin = System.nanoTime();
     requireDegrees(client, b);
     long products = 0;
     long found = 0;
     Range span = rows.isAll() ? new Range() : Ranges.span(rows);
-    try (Scanner degrees =
-        degreeScan(client, DegreeTables.of(b), userAuthorizations(client), span, rows)) {
+    try (Scanner degrees = degreeScan(client, DegreeTables.of(b), auths, span, rows)) {
       for (Map.Entry<Key, Value> entry : degrees) {
         products = Math.addExact(products, degree(entry));
         found++;
@@ -134,13 +144,27 @@ public final class ProductEstimate {
   public static Estimate sampled(
       AccumuloClient client, String at, String b, RowRanges rows, boolean columnFilters)
       throws TableNotFoundException {
+    return sampled(client, at, b, rows, columnFilters, userAuthorizations(client));
+  }
+
+  /**
+   * As {@link #sampled(AccumuloClient, String, String, RowRanges, boolean)}, reading with {@code
+   * auths}.
+   */
+  public static Estimate sampled(
+      AccumuloClient client,
+      String at,
+      String b,
+      RowRanges rows,
+      boolean columnFilters,
+      Authorizations auths)
+      throws TableNotFoundException {
     long begin = System.nanoTime();
     for (String table : at == null ? new String[] {b} : new String[] {at, b}) {
       if (!client.tableOperations().exists(table)) {
         throw new IllegalArgumentException("table '" + table + "' does not exist");
       }
     }
-    Authorizations auths = userAuthorizations(client);
     int modulus = SAMPLE_MODULUS;
     long[] sums = sample(client, at, b, rows, auths, modulus);
     if (sums[1] < MIN_SAMPLED_ROWS) {
@@ -214,12 +238,7 @@ public final class ProductEstimate {
    * loader's {@code visibility}), so a user counts the rows it may read, as it multiplies.
    */
   static Authorizations userAuthorizations(AccumuloClient client) {
-    try {
-      return client.securityOperations().getUserAuthorizations(client.whoami());
-    } catch (AccumuloException | AccumuloSecurityException e) {
-      throw new IllegalStateException(
-          "cannot read the user's authorizations: " + e.getMessage(), e);
-    }
+    return ReadAuthorizations.of(client, null);
   }
 
   static Scanner degreeScan(

@@ -1,6 +1,7 @@
 package outerproduct.kernel.cli;
 
 import java.util.ArrayList;
+import outerproduct.kernel.accumulo.ReadAuthorizations;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.semiring.Semirings;
 import outerproduct.kernel.semiring.ValueEncoding;
@@ -56,6 +57,13 @@ public final class RequestOptions {
               + " result; the iterator paths only.")
   boolean addToExisting;
 
+  @Option(
+      names = "--auths",
+      description =
+          "Read AT and B with only these of your authorizations, comma-separated (e.g."
+              + " 'red,blue'; '' for none). Default: all of yours.")
+  String auths;
+
   /** The built-in semiring names, for the help text. */
   static final class BuiltIns extends ArrayList<String> {
     private static final long serialVersionUID = 1L;
@@ -103,6 +111,13 @@ public final class RequestOptions {
     }
     if (addToExisting) {
       builder.addToExisting();
+    }
+    if (auths != null) {
+      try {
+        builder.authorizations(ReadAuthorizations.parse(auths));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--auths " + e.getMessage(), e);
+      }
     }
     return builder;
   }

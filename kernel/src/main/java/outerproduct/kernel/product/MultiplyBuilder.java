@@ -6,9 +6,11 @@ import java.util.TreeSet;
 import java.util.function.BiFunction;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 import outerproduct.kernel.accumulo.DegreeTables;
 import outerproduct.kernel.accumulo.ProductEstimate;
+import outerproduct.kernel.accumulo.ReadAuthorizations;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
@@ -60,6 +62,9 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
   protected boolean replaceIncomplete;
   protected boolean addToExisting;
   protected SortedSet<Text> cSplits = new TreeSet<>();
+
+  /** The labels to read with; null: all of the user's. */
+  protected Authorizations authorizations;
 
   protected MultiplyBuilder(String at, String b, String c) {
     this.at = at;
@@ -173,12 +178,13 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
     boolean degrees =
         client.tableOperations().exists(DegreeTables.of(b))
             && (at == null || client.tableOperations().exists(DegreeTables.of(at)));
+    Authorizations auths = readAuthorizations(client);
     if (!degrees) {
-      return ProductEstimate.sampled(client, at, b, rows, filtered);
+      return ProductEstimate.sampled(client, at, b, rows, filtered, auths);
     }
     return at == null
-        ? ProductEstimate.ofRows(client, b, rows, filtered)
-        : ProductEstimate.of(client, at, b, rows, filtered);
+        ? ProductEstimate.ofRows(client, b, rows, filtered, auths)
+        : ProductEstimate.of(client, at, b, rows, filtered, auths);
   }
 
   /**
@@ -193,6 +199,26 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
     other.replaceIncomplete = replaceIncomplete;
     other.addToExisting = addToExisting;
     other.cSplits = cSplits;
+    other.authorizations = authorizations;
+  }
+
+  /**
+   * Reads AT and B (and their degree tables) with only these of the user's authorizations instead
+   * of all of them, on every path: C then holds the products of the cells these labels show.
+   * Checked against the user's when the multiply runs.
+   */
+  public S authorizations(Authorizations auths) {
+    this.authorizations = Objects.requireNonNull(auths, "authorizations");
+    return self();
+  }
+
+  /**
+   * What this multiply reads with ({@link ReadAuthorizations}; one RPC).
+   *
+   * @throws IllegalArgumentException naming a requested label the user does not hold
+   */
+  protected final Authorizations readAuthorizations(AccumuloClient client) {
+    return ReadAuthorizations.of(client, authorizations);
   }
 
   /**

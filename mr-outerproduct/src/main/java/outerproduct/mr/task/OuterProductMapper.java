@@ -186,13 +186,16 @@ public class OuterProductMapper extends Mapper<Key, Value, Writable, Writable> {
 
   /**
    * Opens AT over the given range of rows (restricted to the job's row subset, which the tablet
-   * server seeks through), as the job's user with that user's authorizations, restricted to the
-   * job's AT columns. Overridden by unit tests to feed AT from memory.
+   * server seeks through), as the job's user with the job's authorizations (as B is read),
+   * restricted to the job's AT columns. Overridden by unit tests to feed AT from memory.
    */
   protected AtSource openAt(Context context, MultiplyConf conf, Range range) throws IOException {
     AccumuloClient client = Accumulo.newClient().from(conf.clientProperties()).build();
     try {
-      Authorizations auths = client.securityOperations().getUserAuthorizations(client.whoami());
+      Authorizations auths =
+          conf.authorizations() != null
+              ? conf.authorizations()
+              : client.securityOperations().getUserAuthorizations(client.whoami());
       Scanner scanner = client.createScanner(conf.atTable(), auths);
       scanner.setRange(range);
       RowRanges rows = conf.rowSubset();
