@@ -1,6 +1,7 @@
 package outerproduct.iterator;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -101,9 +102,13 @@ public final class CredentialFile implements AutoCloseable {
   private final FileSystem fs;
   private final Path path;
 
-  private CredentialFile(FileSystem fs, Path path) {
+  /** The file's stream, left open where HDFS shows its flushed content to readers. */
+  private final OutputStream open;
+
+  private CredentialFile(FileSystem fs, Path path, OutputStream open) {
     this.fs = fs;
     this.path = path;
+    this.open = open;
   }
 
   /**
@@ -129,9 +134,14 @@ public final class CredentialFile implements AutoCloseable {
       READY.add(qualified);
     }
     Path path = new Path(qualified, UUID.randomUUID() + ".properties");
-    PrivateFiles.write(
-        fs, path, content(clientProperties, grant).getBytes(StandardCharsets.UTF_8), reader);
-    return new CredentialFile(fs, path);
+    OutputStream out =
+        PrivateFiles.writeOpen(
+            fs,
+            path,
+            content(clientProperties, grant).getBytes(StandardCharsets.UTF_8),
+            reader,
+            true);
+    return new CredentialFile(fs, path, out);
   }
 
   /**
@@ -184,7 +194,20 @@ public final class CredentialFile implements AutoCloseable {
   /** Deletes the file: from now on no iterator accepts it. */
   @Override
   public void close() throws IOException {
-    fs.delete(path, false);
+    try {
+      fs.delete(path, false);
+    } finally {
+      closeDeleted();
+    }
+  }
+
+  /** The stream of a deleted file cannot complete it: whatever closing it says is moot. */
+  private void closeDeleted() {
+    try {
+      open.close();
+    } catch (IOException | RuntimeException e) {
+      log.debug("closing the deleted credential file {}: {}", uri(), e.toString());
+    }
   }
 
   @Override

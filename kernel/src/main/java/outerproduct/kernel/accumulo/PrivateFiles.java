@@ -3,8 +3,10 @@ package outerproduct.kernel.accumulo;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
+import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.StreamCapabilities;
 import org.apache.hadoop.fs.permission.AclEntry;
 import org.apache.hadoop.fs.permission.AclEntryScope;
 import org.apache.hadoop.fs.permission.AclEntryType;
@@ -44,7 +46,20 @@ public final class PrivateFiles {
    */
   public static void write(FileSystem fs, Path path, byte[] content, String reader)
       throws IOException {
-    try (OutputStream out =
+    writeOpen(fs, path, content, reader, false).close();
+  }
+
+  /**
+   * As {@link #write}, but where the file system can make the content visible to readers without
+   * closing the file (HDFS's {@code hflush}), leaves it open and returns the stream: closing a
+   * small HDFS file waits for the datanode's block report, 25 to 425 ms, where the flush takes
+   * about 10. The caller deletes the file, then closes the stream. Elsewhere the file is closed and
+   * the returned stream is a closed one.
+   */
+  public static OutputStream writeOpen(
+      FileSystem fs, Path path, byte[] content, String reader, boolean keepOpen)
+      throws IOException {
+    FSDataOutputStream out =
         fs.create(
             path,
             FILE,
@@ -52,9 +67,17 @@ public final class PrivateFiles {
             4096,
             fs.getDefaultReplication(path),
             fs.getDefaultBlockSize(path),
-            null)) {
+            null);
+    boolean open = keepOpen && out.hasCapability(StreamCapabilities.HFLUSH);
+    try {
       out.write(content);
+      if (open) {
+        out.hflush();
+      } else {
+        out.close();
+      }
     } catch (IOException | RuntimeException e) {
+      out.close();
       fs.delete(path, false);
       throw e;
     }
@@ -62,6 +85,7 @@ public final class PrivateFiles {
     if (reader != null) {
       fs.modifyAclEntries(path, List.of(entry(reader, FsAction.READ)));
     }
+    return out;
   }
 
   private static AclEntry entry(String user, FsAction action) {
