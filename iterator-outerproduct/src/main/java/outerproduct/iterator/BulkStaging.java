@@ -16,17 +16,16 @@ import org.apache.hadoop.fs.Path;
 import outerproduct.kernel.accumulo.BulkImportCheck;
 import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.FileSystems;
+import outerproduct.kernel.accumulo.StagingSweep;
 
 /**
  * The client's side of bulk output: one multiply's staging directory, which the tablet servers fill
  * with committed stretches ({@link StretchFiles}); once the scan is done, the stretches to import
  * ({@link RangeCover}), and one bulk import per result table. {@link #close()} removes the
- * directory with whatever is left in it.
+ * directory with whatever is left in it; one a killed client left is removed by the next bulk
+ * multiply under the same parent ({@link StagingSweep}).
  */
 final class BulkStaging implements AutoCloseable {
-  /** Under the instance's first volume unless the multiply names another parent. */
-  static final String DIRECTORY = "outerproduct-staging";
-
   private record Stretch(Path dir, StretchManifest manifest) {}
 
   private final FileSystem fs;
@@ -50,14 +49,16 @@ final class BulkStaging implements AutoCloseable {
     Path root =
         parent != null
             ? new Path(checkQualified(parent))
-            : new Path(BulkImportCheck.firstVolume(client), DIRECTORY);
+            : new Path(BulkImportCheck.firstVolume(client), StagingSweep.BULK_STAGING);
     FileSystem fs = FileSystems.of(root.toUri());
+    StagingSweep.sweep(client, fs, root, "");
     Path dir = new Path(root, UUID.randomUUID().toString());
     for (String sub : new String[] {StretchFiles.TEMPORARY, StretchFiles.COMMITTED}) {
       if (!fs.mkdirs(new Path(dir, sub))) {
         throw new IllegalArgumentException("cannot create staging directory " + dir);
       }
     }
+    StagingSweep.name(fs, dir, results.get(0));
     return new BulkStaging(fs, dir);
   }
 

@@ -22,6 +22,7 @@ import org.apache.hadoop.io.Text;
 import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.Ranges;
+import outerproduct.kernel.accumulo.ResultReplacement;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.product.Output;
 import outerproduct.kernel.product.WindowSize;
@@ -260,7 +261,8 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
     long begin = System.nanoTime();
     PhaseClock clock = new PhaseClock();
-    try (ClientLease lease = lease()) {
+    try (ClientLease lease = lease();
+        ResultReplacement replacement = replacing(lease.client())) {
       AccumuloClient client = lease.client();
       clock.lap("connect");
       // Checked while C is prepared and located; awaited before anything is written.
@@ -268,7 +270,9 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       // A row subset reaches AT through the stack (one seeking scan per tablet of B); B is
       // scanned over the subset's span and its other rows are sought past.
       List<Range> bRanges = List.of(rows.isAll() ? new Range() : Ranges.span(rows));
-      return writeResults(client, inputs, b, bRanges, this::stack, begin, clock);
+      TableMultResult result = writeResults(client, inputs, b, bRanges, this::stack, begin, clock);
+      replacement.swapIn();
+      return result;
     }
   }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Properties;
 import java.util.stream.Stream;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -296,7 +297,11 @@ class TableMultBadInputIT {
             .checksum());
   }
 
-  /** A C left unfinished is refused; replacing it empties it first, so the re-run is exact. */
+  /**
+   * A C being written under a live lease is refused even to a caller asking to replace it; once the
+   * lease has run out (its client stopped) it is refused as unfinished, and replacing it writes a
+   * new table swapped in whole, so the re-run is exact and nothing is left beside C.
+   */
   @Test
   void unfinishedResultIsRefusedThenReplacedExactly() throws Exception {
     TableMult.on(props).transposeOf("badAT").times("badB").into("Cunfinished").run();
@@ -304,21 +309,44 @@ class TableMultBadInputIT {
         TableChecksum.of(
                 client, "Cunfinished", Semirings.forName("plus-times-long"), Authorizations.EMPTY)
             .checksum();
-    assertEquals(
-        ResultState.COMPLETE,
-        client.tableOperations().getConfiguration("Cunfinished").get(ResultState.PROPERTY));
+    assertEquals(ResultState.COMPLETE, ResultState.state(client, "Cunfinished"));
     ResultState.claim(
-        client, "Cunfinished", "a client that died", new ResultState.Reuse(false, true));
-    IllegalArgumentException e =
+        client, "Cunfinished", "a live client", new ResultState.Reuse(false, true, false));
+    IllegalArgumentException live =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                TableMult.on(props)
+                    .transposeOf("badAT")
+                    .times("badB")
+                    .into("Cunfinished")
+                    .replaceIncomplete()
+                    .run());
+    assertTrue(
+        live.getMessage()
+            .startsWith(
+                "result table 'Cunfinished' is being written by another multiply (writing (a"
+                    + " live client, since "),
+        live.getMessage());
+    assertTrue(live.getMessage().contains(", holder "), live.getMessage());
+    ResultState.release(client, "Cunfinished", ResultState.COMPLETE);
+    client
+        .tableOperations()
+        .setProperty(
+            "Cunfinished",
+            ResultState.PROPERTY,
+            "writing (a client that died, since 2026-01-01T00:00:00Z, holder 0badc0de, lease until"
+                + " 2026-01-01T00:01:00Z)");
+    IllegalArgumentException dead =
         assertThrows(
             IllegalArgumentException.class,
             () -> TableMult.on(props).transposeOf("badAT").times("badB").into("Cunfinished").run());
     assertTrue(
-        e.getMessage()
+        dead.getMessage()
             .startsWith(
-                "result table 'Cunfinished' is being written by another multiply (writing (a"
-                    + " client that died, since "),
-        e.getMessage());
+                "result table 'Cunfinished' was left unfinished by a multiply that stopped"
+                    + " renewing its lease (writing (a client that died"),
+        dead.getMessage());
     TableMult.on(props)
         .transposeOf("badAT")
         .times("badB")
@@ -330,9 +358,10 @@ class TableMultBadInputIT {
         TableChecksum.of(
                 client, "Cunfinished", Semirings.forName("plus-times-long"), Authorizations.EMPTY)
             .checksum());
+    assertEquals(ResultState.COMPLETE, ResultState.state(client, "Cunfinished"));
     assertEquals(
-        ResultState.COMPLETE,
-        client.tableOperations().getConfiguration("Cunfinished").get(ResultState.PROPERTY));
+        List.of("Cunfinished"),
+        client.tableOperations().list().stream().filter(t -> t.startsWith("Cunfinished")).toList());
   }
 
   @Test

@@ -24,6 +24,7 @@ import outerproduct.kernel.accumulo.BalancedRanges;
 import outerproduct.kernel.accumulo.BulkImportCheck;
 import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.InputTables;
+import outerproduct.kernel.accumulo.ResultReplacement;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.product.Output;
@@ -232,10 +233,11 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
           AccumuloSecurityException,
           TableNotFoundException {
     long begin = System.nanoTime();
-    try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build()) {
+    try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build();
+        ResultReplacement replacement = replacing(client)) {
       checkBeforeRun(client);
       takeC(client);
-      try (PrivateJobDir dir = PrivateJobDir.create(base, clientPropertiesFile)) {
+      try (PrivateJobDir dir = PrivateJobDir.create(client, base, clientPropertiesFile, c)) {
         List<byte[]> cSplitRows = bytes(client.tableOperations().listSplits(c));
         JobSpec spec =
             spec(
@@ -246,8 +248,14 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
         customizer.accept(job);
         Result result = runJob(client, job, dir, begin);
         ResultState.complete(client, c);
+        replacement.swapIn();
         return result;
-      } catch (IOException | InterruptedException | AccumuloException | RuntimeException e) {
+      } catch (IOException
+          | InterruptedException
+          | AccumuloException
+          | AccumuloSecurityException
+          | TableNotFoundException
+          | RuntimeException e) {
         if (!(e instanceof JobFailedException)) {
           ResultState.incomplete(client, c, String.valueOf(e.getMessage()));
         }

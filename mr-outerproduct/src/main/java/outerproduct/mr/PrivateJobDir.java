@@ -6,11 +6,13 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import outerproduct.kernel.accumulo.PrivateFiles;
+import outerproduct.kernel.accumulo.StagingSweep;
 
 /**
  * A directory on the job's file system that only the submitting user can read (700), holding a copy
@@ -26,14 +28,25 @@ final class PrivateJobDir implements AutoCloseable {
     this.dir = dir;
   }
 
-  /** Creates the directory under the user's home and copies {@code clientProperties} into it. */
-  static PrivateJobDir create(Configuration conf, java.nio.file.Path clientProperties)
+  /**
+   * Creates the directory under the user's home, for the job writing {@code resultTable}, and
+   * copies {@code clientProperties} into it; first removes those of jobs whose client stopped
+   * ({@link StagingSweep}).
+   */
+  static PrivateJobDir create(
+      AccumuloClient client,
+      Configuration conf,
+      java.nio.file.Path clientProperties,
+      String resultTable)
       throws IOException {
     FileSystem fs = FileSystem.get(conf);
-    Path dir = new Path(fs.getHomeDirectory(), ".outerproduct/job-" + UUID.randomUUID());
+    Path parent = StagingSweep.userDirectory(fs);
+    StagingSweep.sweep(client, fs, parent, StagingSweep.JOB_PREFIX);
+    Path dir = new Path(parent, StagingSweep.JOB_PREFIX + UUID.randomUUID());
     PrivateFiles.directory(fs, dir, null);
     PrivateJobDir jobDir = new PrivateJobDir(fs, fs.makeQualified(dir));
     try {
+      StagingSweep.name(fs, dir, resultTable);
       jobDir.copyPrivately(clientProperties);
     } catch (IOException | RuntimeException e) {
       jobDir.close();

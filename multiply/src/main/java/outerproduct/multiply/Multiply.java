@@ -13,6 +13,7 @@ import org.apache.hadoop.conf.Configuration;
 import outerproduct.iterator.TableMult;
 import outerproduct.iterator.TableMultResult;
 import outerproduct.kernel.accumulo.ProductEstimate;
+import outerproduct.kernel.accumulo.ResultReplacement;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.product.Output;
@@ -212,25 +213,34 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
       }
       Decision decided =
           decision != null ? decision : path == ExecutionPath.AUTO ? decide(client) : named();
-      ExecutionPath chosen = decided.path();
-      return switch (chosen.engine()) {
-        case CLIENT -> {
-          ClientMultiply.Result r = clientMultiply(client);
-          yield new Result(
-              decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), r, null, null);
-        }
-        case ITERATOR -> {
-          TableMultResult r = tableMult(client, chosen.output()).run();
-          yield new Result(
-              decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), null, r, null);
-        }
-        case MAPREDUCE -> {
-          MapReduceMultiply.Result r = mapReduce(chosen).run();
-          yield new Result(
-              decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), null, null, r);
-        }
-      };
+      try (ResultReplacement replacement = replacing(client)) {
+        Result result = runPath(client, decided, begin);
+        replacement.swapIn();
+        return result;
+      }
     }
+  }
+
+  /** Runs the path {@code decided} chose, into {@link #c}. */
+  private Result runPath(AccumuloClient client, Decision decided, long begin) throws Exception {
+    ExecutionPath chosen = decided.path();
+    return switch (chosen.engine()) {
+      case CLIENT -> {
+        ClientMultiply.Result r = clientMultiply(client);
+        yield new Result(
+            decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), r, null, null);
+      }
+      case ITERATOR -> {
+        TableMultResult r = tableMult(client, chosen.output()).run();
+        yield new Result(
+            decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), null, r, null);
+      }
+      case MAPREDUCE -> {
+        MapReduceMultiply.Result r = mapReduce(chosen).run();
+        yield new Result(
+            decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), null, null, r);
+      }
+    };
   }
 
   /** The decision for a named path: nothing counted or predicted. */
@@ -244,11 +254,10 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
   }
 
   private ClientMultiply.Result clientMultiply(AccumuloClient client) throws Exception {
-    if (replaceIncomplete || addToExisting) {
+    if (addToExisting) {
       throw new IllegalArgumentException(
-          "path client: "
-              + (replaceIncomplete ? "replaceIncomplete" : "addToExisting")
-              + " is for the server-side paths; the client path writes a new, empty C");
+          "path client: addToExisting is for the iterator paths; the client path writes a new,"
+              + " empty C");
     }
     return ClientMultiply.multiply(
         client,

@@ -14,8 +14,7 @@ import outerproduct.iterator.TableMultResult;
 import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.cli.ChoiceConverters;
 import outerproduct.kernel.cli.ClusterOption;
-import outerproduct.kernel.cli.CommandErrors;
-import outerproduct.kernel.cli.CommandName;
+import outerproduct.kernel.cli.CommandLines;
 import outerproduct.kernel.cli.RequestOptions;
 import outerproduct.kernel.cli.RunLog;
 import outerproduct.kernel.product.Output;
@@ -157,22 +156,7 @@ public final class TableMultCommand implements Callable<Integer> {
     TableMultCommand command = new TableMultCommand();
     CommandLine commandLine = new CommandLine(command);
     ChoiceConverters.register(commandLine, Output.class);
-    return commandLine
-        .setParameterExceptionHandler(
-            (e, given) -> {
-              e.getCommandLine()
-                  .getErr()
-                  .println(
-                      "tablemult: "
-                          + e.getMessage()
-                          + " ("
-                          + CommandName.of("tablemult")
-                          + " --help lists the options)");
-              return CommandErrors.USER_ERROR;
-            })
-        .setExecutionExceptionHandler(
-            (e, cmd, parsed) ->
-                CommandErrors.report(cmd.getErr(), "tablemult", e, command.verbose));
+    return CommandLines.reportingErrors(commandLine, "tablemult", () -> command.verbose);
   }
 
   @Override

@@ -1,7 +1,6 @@
 package outerproduct.kernel.accumulo;
 
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.concurrent.TimeUnit;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
@@ -13,23 +12,25 @@ import org.apache.accumulo.core.security.TablePermission;
 /**
  * Whether a result table holds a finished multiply, recorded where any Accumulo user or tool can
  * read it: the table property {@value #PROPERTY}. An engine takes C ({@link #claim}: {@code
- * writing}) before its first write, then sets {@code complete} or {@code incomplete: <why>}. A C
- * marked {@code writing} is another multiply's (or was, if its client died); one left {@code
+ * writing}, with a {@link ResultLease lease} its client renews) before its first write, then sets
+ * {@code complete} or {@code incomplete: <why>}. A C marked {@code writing} is another multiply's
+ * while its lease runs, and unfinished once it has run out (its client stopped); one left {@code
  * incomplete} may hold part of the products, or some twice: readers should not trust either, and an
- * engine refuses both unless asked to replace them. A complete C is refused unless the multiply is
- * asked to add to it ({@link Reuse}).
+ * engine refuses both unless asked to replace them ({@link ResultReplacement}). A complete C is
+ * refused unless the multiply is asked to add to it ({@link Reuse}) or replace it.
  */
 public final class ResultState {
   public static final String PROPERTY = "table.custom.outerproduct.state";
   private static final int NEW_TABLE_GRACE_SECONDS = 10;
   public static final String COMPLETE = "complete";
-  private static final String WRITING = "writing";
+  static final String WRITING = "writing";
   private static final String INCOMPLETE = "incomplete";
 
   private ResultState() {}
 
   public static void complete(AccumuloClient client, String table)
       throws AccumuloException, AccumuloSecurityException {
+    ResultLease.stop(table);
     set(client, table, COMPLETE);
   }
 
@@ -39,6 +40,7 @@ public final class ResultState {
    * @return a sentence for that failure's message saying what C's state now is
    */
   public static String incomplete(AccumuloClient client, String table, String why) {
+    ResultLease.stop(table);
     try {
       set(client, table, INCOMPLETE + ": " + why);
       return "result table '"
@@ -60,19 +62,34 @@ public final class ResultState {
    */
   public static String unfinished(AccumuloClient client, String table)
       throws AccumuloException, TableNotFoundException {
-    String state = client.tableOperations().getConfiguration(table).get(PROPERTY);
+    String state = state(client, table);
     return state == null || state.equals(COMPLETE) ? null : state;
   }
 
   /**
-   * What a multiply may do with a C that already holds something: {@code replaceIncomplete} empties
-   * a C an earlier multiply left unfinished (or one still marked being written, whose writer the
-   * user knows is gone); {@code addToExisting} adds this multiply's products onto a complete C, or
-   * onto entries no multiply wrote (C += ATᵀB). Neither is the default: without them such a C is
-   * refused.
+   * What a multiply may do with a C that already holds something: {@code replaceIncomplete}
+   * replaces a C an earlier multiply left unfinished (marked incomplete, or being written under a
+   * lease that has run out); {@code addToExisting} adds this multiply's products onto a complete C,
+   * or onto entries no multiply wrote (C += ATᵀB); {@code replace} writes a new C beside whatever C
+   * holds and swaps it in when complete ({@link ResultReplacement}). None is the default: without
+   * them such a C is refused. A C being written under a live lease is refused to all.
    */
-  public record Reuse(boolean replaceIncomplete, boolean addToExisting) {
-    public static final Reuse NONE = new Reuse(false, false);
+  public record Reuse(boolean replaceIncomplete, boolean addToExisting, boolean replace) {
+    public static final Reuse NONE = new Reuse(false, false, false);
+
+    public Reuse {
+      if (replace && addToExisting) {
+        throw new IllegalArgumentException(
+            "replace (--replace) and add to existing (--add-to-existing) contradict each other:"
+                + " a replaced C holds only this multiply's products");
+      }
+    }
+  }
+
+  /** C's state as engines recorded it; null if none did. */
+  public static String state(AccumuloClient client, String table)
+      throws AccumuloException, TableNotFoundException {
+    return client.tableOperations().getConfiguration(table).get(PROPERTY);
   }
 
   /**
@@ -90,8 +107,7 @@ public final class ResultState {
   public static String claim(AccumuloClient client, String table, String engine, Reuse reuse)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     String[] before = new String[1];
-    String writing =
-        WRITING + " (" + engine + ", since " + Instant.now().truncatedTo(ChronoUnit.SECONDS) + ")";
+    ResultLease lease = ResultLease.start(engine);
     retryingNewTable(
         table,
         () ->
@@ -102,8 +118,9 @@ public final class ResultState {
                     properties -> {
                       before[0] = properties.get(PROPERTY);
                       refuseUnlessAllowed(table, before[0], reuse);
-                      properties.put(PROPERTY, writing);
+                      properties.put(PROPERTY, lease.mark());
                     }));
+    lease.renewWhileHeld(client, table);
     if (before[0] != null && !before[0].equals(COMPLETE)) {
       client.tableOperations().deleteRows(table, null, null);
     }
@@ -136,14 +153,12 @@ public final class ResultState {
     if (state == null) {
       return;
     }
-    if (state.startsWith(WRITING) && !reuse.replaceIncomplete()) {
-      throw new IllegalArgumentException(
-          "result table '"
-              + table
-              + "' is being written by another multiply ("
-              + state
-              + "): wait for it and read its result, or give another table; if that multiply"
-              + " died, replace it (--replace-incomplete, replaceIncomplete())");
+    if (state.startsWith(WRITING)) {
+      refuseWriting(table, state, reuse);
+      return;
+    }
+    if (reuse.replace()) {
+      return;
     }
     if (state.startsWith(INCOMPLETE) && !reuse.replaceIncomplete()) {
       throw new IllegalArgumentException(
@@ -164,10 +179,40 @@ public final class ResultState {
   }
 
   /**
+   * A C marked being written is another multiply's while its lease runs ({@link ResultLease}): it
+   * is refused even to a caller who asked to replace an unfinished C, since that multiply may still
+   * finish. Once the lease has run out, no writer renewed it: its client stopped, and the C is
+   * unfinished like one marked incomplete.
+   */
+  private static void refuseWriting(String table, String state, Reuse reuse) {
+    Instant until = ResultLease.until(state);
+    if (until != null && until.isAfter(Instant.now())) {
+      throw new IllegalArgumentException(
+          "result table '"
+              + table
+              + "' is being written by another multiply ("
+              + state
+              + "): wait for it and read its result, or give another table; if its client"
+              + " stopped, its lease runs out at "
+              + until
+              + " and C may then be replaced (--replace-incomplete, --replace)");
+    }
+    if (!reuse.replaceIncomplete() && !reuse.replace()) {
+      throw new IllegalArgumentException(
+          "result table '"
+              + table
+              + "' was left unfinished by a multiply that stopped renewing its lease ("
+              + state
+              + "): replace it (--replace-incomplete, replaceIncomplete()) or give another table");
+    }
+  }
+
+  /**
    * Gives C back as it was, {@code before} being what {@link #claim} returned: for a multiply that
    * stopped before its first write. Never throws (a failure is already being reported).
    */
   public static void release(AccumuloClient client, String table, String before) {
+    ResultLease.stop(table);
     try {
       if (before == null) {
         client.tableOperations().removeProperty(table, PROPERTY);

@@ -46,9 +46,16 @@ public final class RequestOptions {
   @Option(
       names = "--replace-incomplete",
       description =
-          "Empty a C that an earlier multiply left unfinished (table.custom.outerproduct.state)"
-              + " instead of refusing it.")
+          "Replace a C that an earlier multiply left unfinished (table.custom.outerproduct.state:"
+              + " incomplete, or its writer's lease run out) instead of refusing it.")
   boolean replaceIncomplete;
+
+  @Option(
+      names = "--replace",
+      description =
+          "Replace whatever C holds: the new C is written beside it and swapped in when complete;"
+              + " readers see the old C until then.")
+  boolean replace;
 
   @Option(
       names = "--add-to-existing",
@@ -111,6 +118,9 @@ public final class RequestOptions {
     }
     if (addToExisting) {
       builder.addToExisting();
+    }
+    if (replace) {
+      builder.replace();
     }
     if (auths != null) {
       try {

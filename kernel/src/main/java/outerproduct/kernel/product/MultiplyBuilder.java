@@ -5,12 +5,15 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.BiFunction;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 import outerproduct.kernel.accumulo.DegreeTables;
 import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.accumulo.ReadAuthorizations;
+import outerproduct.kernel.accumulo.ResultReplacement;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
@@ -61,6 +64,7 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
   protected ColumnFilter bColumns;
   protected boolean replaceIncomplete;
   protected boolean addToExisting;
+  protected boolean replace;
   protected SortedSet<Text> cSplits = new TreeSet<>();
 
   /** The labels to read with; null: all of the user's. */
@@ -198,6 +202,8 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
     other.bColumns = bColumns;
     other.replaceIncomplete = replaceIncomplete;
     other.addToExisting = addToExisting;
+    // replace is not copied: the builder that was asked replaces C once, and the one it runs
+    // writes the successor it names (see replacing)
     other.cSplits = cSplits;
     other.authorizations = authorizations;
   }
@@ -232,11 +238,22 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
   }
 
   /**
-   * Lets the multiply empty a result table that an earlier multiply left unfinished ({@code
-   * outerproduct.kernel.accumulo.ResultState}) instead of refusing it.
+   * Lets the multiply replace a result table that an earlier multiply left unfinished ({@code
+   * outerproduct.kernel.accumulo.ResultState}: incomplete, or its writer's lease run out) instead
+   * of refusing it; the new C is written beside it and swapped in ({@link ResultReplacement}).
    */
   public S replaceIncomplete() {
     this.replaceIncomplete = true;
+    return self();
+  }
+
+  /**
+   * Replaces whatever C holds, complete or not: the new C is written beside it and swapped in only
+   * once complete, so readers see the old C until then and a failed multiply leaves it as it was
+   * ({@link ResultReplacement}). A C being written by a live multiply is still refused.
+   */
+  public S replace() {
+    this.replace = true;
     return self();
   }
 
@@ -252,6 +269,31 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
 
   /** What this multiply may do with a C that holds something. */
   protected final ResultState.Reuse reuse() {
-    return new ResultState.Reuse(replaceIncomplete, addToExisting);
+    return new ResultState.Reuse(replaceIncomplete, addToExisting, replace);
+  }
+
+  /**
+   * Decides where this multiply writes ({@link ResultReplacement#begin}) and points {@link #c}
+   * there until the replacement is closed: a successor gets C's splits unless the request gave its
+   * own. An engine calls {@link ResultReplacement#swapIn} once its C is complete.
+   */
+  protected final ResultReplacement replacing(AccumuloClient client)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    String asked = c;
+    SortedSet<Text> askedSplits = cSplits;
+    ResultReplacement replacement =
+        ResultReplacement.begin(
+            client,
+            asked,
+            reuse(),
+            () -> {
+              c = asked;
+              cSplits = askedSplits;
+            });
+    c = replacement.target();
+    if (replacement.replaces() && cSplits.isEmpty()) {
+      cSplits = replacement.splitsOfReplaced();
+    }
+    return replacement;
   }
 }

@@ -9,8 +9,7 @@ import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.hadoop.conf.Configuration;
 import outerproduct.kernel.cli.ChoiceConverters;
 import outerproduct.kernel.cli.ClusterOption;
-import outerproduct.kernel.cli.CommandErrors;
-import outerproduct.kernel.cli.CommandName;
+import outerproduct.kernel.cli.CommandLines;
 import outerproduct.kernel.cli.RequestOptions;
 import outerproduct.kernel.cli.RunLog;
 import outerproduct.multiply.Calibration;
@@ -100,20 +99,7 @@ public final class MultiplyCommand implements Callable<Integer> {
     MultiplyCommand command = new MultiplyCommand();
     CommandLine cli = new CommandLine(command);
     ChoiceConverters.register(cli, ExecutionPath.class);
-    return cli.setParameterExceptionHandler(
-            (e, given) -> {
-              e.getCommandLine()
-                  .getErr()
-                  .println(
-                      "multiply: "
-                          + e.getMessage()
-                          + " ("
-                          + CommandName.of("multiply")
-                          + " --help lists the options)");
-              return CommandErrors.USER_ERROR;
-            })
-        .setExecutionExceptionHandler(
-            (e, cmd, parsed) -> CommandErrors.report(cmd.getErr(), "multiply", e, command.verbose));
+    return CommandLines.reportingErrors(cli, "multiply", () -> command.verbose);
   }
 
   @Override
