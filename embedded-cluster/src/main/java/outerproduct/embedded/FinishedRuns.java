@@ -3,6 +3,7 @@ package outerproduct.embedded;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
@@ -57,13 +58,29 @@ public final class FinishedRuns {
     }
   }
 
+  /**
+   * A finished run's processes (a tablet server outliving its JVM for a moment) may still remove
+   * files while the walk lists them: a file gone meanwhile is walked again, up to three times.
+   */
   private static void delete(Path dir) throws IOException {
-    List<Path> paths;
-    try (Stream<Path> walk = Files.walk(dir)) {
-      paths = walk.sorted(Comparator.reverseOrder()).toList();
-    }
-    for (Path path : paths) {
-      Files.deleteIfExists(path);
+    for (int attempt = 1; ; attempt++) {
+      try {
+        List<Path> paths;
+        try (Stream<Path> walk = Files.walk(dir)) {
+          paths = walk.sorted(Comparator.reverseOrder()).toList();
+        }
+        for (Path path : paths) {
+          Files.deleteIfExists(path);
+        }
+        return;
+      } catch (NoSuchFileException | UncheckedIOException e) {
+        if (!Files.exists(dir)) {
+          return;
+        }
+        if (attempt == 3) {
+          throw e;
+        }
+      }
     }
   }
 }
