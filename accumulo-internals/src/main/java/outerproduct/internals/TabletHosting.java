@@ -131,7 +131,8 @@ public final class TabletHosting {
       // A split leaves each child's end row inside its parent, whose end row is the next one up.
       Map.Entry<Text, String> then = before.hostOfTablet.ceilingEntry(now.getKey());
       String from = then == null ? null : then.getValue();
-      if (!now.getValue().equals(from) && (live == null || !live.contains(from))) {
+      // a tablet hosted nowhere before (C replaced meanwhile) is a change whoever is live
+      if (!now.getValue().equals(from) && (live == null || from == null || !live.contains(from))) {
         return describe(now.getKey())
             + " (from "
             + (from == null ? "nowhere" : from)

@@ -58,7 +58,7 @@ final class BulkStaging implements AutoCloseable {
         throw new IllegalArgumentException("cannot create staging directory " + dir);
       }
     }
-    StagingSweep.name(fs, dir, results.get(0));
+    StagingSweep.name(client, fs, dir, results.get(0));
     return new BulkStaging(fs, dir);
   }
 

@@ -13,14 +13,18 @@ import static outerproduct.iterator.RemoteWriteIterator.WRITER_THREADS_OPTION;
 
 import java.io.IOException;
 import java.net.URI;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.FileSystems;
 import outerproduct.kernel.accumulo.IteratorOptionChecks;
+import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.product.Output;
 import outerproduct.kernel.product.WindowSize;
@@ -34,6 +38,12 @@ import outerproduct.kernel.semiring.Semiring;
 final class ProductWriters {
   private static final String NAME = RemoteWriteIterator.class.getSimpleName();
 
+  /** The table id C had when the multiply took it; its writers check it ({@link #fenced}). */
+  static final String C_ID_OPTION = "c.id";
+
+  /** As {@link #C_ID_OPTION}, for CT. */
+  static final String CT_ID_OPTION = "ct.id";
+
   private final Output output;
   private final int presum;
   private final long writerMemory;
@@ -42,6 +52,7 @@ final class ProductWriters {
   private final int window;
   private final Map<String, String> fileProperties;
   private final String credentials;
+  private final Map<String, String> resultIds = new HashMap<>();
   private final IteratorEnvironment env;
   private RemoteConnection connection;
 
@@ -69,6 +80,31 @@ final class ProductWriters {
     String compression = options.get(FILE_COMPRESSION_OPTION);
     fileProperties = FileCompression.fileProperties(compression);
     staging = output == Output.BULK ? stagingOf(options) : null;
+    if (options.containsKey(C_ID_OPTION)) {
+      resultIds.put(options.get(RemoteWriteIterator.C_OPTION), options.get(C_ID_OPTION));
+    }
+    if (options.containsKey(CT_ID_OPTION)) {
+      resultIds.put(options.get(RemoteWriteIterator.CT_OPTION), options.get(CT_ID_OPTION));
+    }
+  }
+
+  /**
+   * The write iterator of {@code stack} (its last) checks, whenever it opens its writers, that C's
+   * and CT's names still denote the tables of the ids in {@code ids} (name to id, as taken): a
+   * killed multiply's scans never write into a C that replaced theirs.
+   */
+  static List<IteratorSetting> fenced(List<IteratorSetting> stack, Map<String, String> ids) {
+    IteratorSetting write = stack.get(stack.size() - 1);
+    Map<String, String> options = write.getOptions();
+    String c = options.get(RemoteWriteIterator.C_OPTION);
+    String ct = options.get(RemoteWriteIterator.CT_OPTION);
+    if (c != null && ids.containsKey(c)) {
+      write.addOption(C_ID_OPTION, ids.get(c));
+    }
+    if (ct != null && ids.containsKey(ct)) {
+      write.addOption(CT_ID_OPTION, ids.get(ct));
+    }
+    return stack;
   }
 
   /**
@@ -144,6 +180,8 @@ final class ProductWriters {
     if (connection == null) {
       connection = RemoteConnection.open(NAME, credentials, env);
     }
-    return connection.toWrite(c, ct);
+    AccumuloClient client = connection.toWrite(c, ct);
+    resultIds.forEach((table, id) -> ResultState.requireSameTable(client, table, id));
+    return client;
   }
 }

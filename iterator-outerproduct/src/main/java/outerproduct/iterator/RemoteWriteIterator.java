@@ -156,6 +156,8 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     Map<String, String> named = new LinkedHashMap<>();
     named.put(C_OPTION, "result table C (C(i,j) = AT(k,i) (x) B(k,j))");
     named.put(CT_OPTION, "result table CT, the transpose of C");
+    named.put(ProductWriters.C_ID_OPTION, "C's table id when taken: writes stop if it changed");
+    named.put(ProductWriters.CT_ID_OPTION, "CT's table id when taken, as c.id");
     named.put(
         CONNECTION_OPTION, "location of the writing user's credential file (set through the API)");
     named.put(SEMIRING_OPTION, "semiring: " + Semirings.builtInNames() + " or a class name");

@@ -52,6 +52,9 @@ final class ResultScan {
   /** Each result table's state before {@link #prepare} took it (null: none). */
   private final Map<String, String> before = new HashMap<>();
 
+  /** Each result table's id when {@link #prepare} took it, which its writers check. */
+  private final Map<String, String> ids = new HashMap<>();
+
   /** Whether a result table held entries this multiply adds to (C's earlier sums count). */
   private boolean addsToExisting;
 
@@ -89,6 +92,7 @@ final class ResultScan {
       }
       String previous = ResultState.claim(client, result, "iterator", reuse);
       before.put(result, previous);
+      ids.put(result, ResultState.idOf(client, result));
       addsToExisting |= exists && (ResultState.COMPLETE.equals(previous) || reuse.addToExisting());
     }
     clock.lap("prepare_results");
@@ -126,7 +130,9 @@ final class ResultScan {
     Totals totals;
     String moved;
     try {
-      totals = scanWriting(table, ranges, stack.get(), scanThreads, progress, moves);
+      totals =
+          scanWriting(
+              table, ranges, ProductWriters.fenced(stack.get(), ids), scanThreads, progress, moves);
       clock.lap("scan");
       moved = moves.moved();
       clock.lap("hosting_after");

@@ -13,6 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.data.Key;
@@ -20,12 +21,14 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.SharedClusters;
+import outerproduct.inputs.KroneckerGenerator;
 import outerproduct.inputs.MatrixLoader;
 import outerproduct.kernel.accumulo.IncompleteResultException;
 import outerproduct.kernel.accumulo.ResultState;
@@ -72,6 +75,57 @@ class ResultIntegrityIT {
     SparseMatrix m = new SparseMatrix().put("1", "1", "1").put("1", "2", "2").put("2", "1", "3");
     MatrixLoader.load(client, "oneAT", m, 1);
     MatrixLoader.load(client, "oneB", m, 1);
+    MatrixLoader.into(client)
+        .tablets(1)
+        .load("fenceAT", KroneckerGenerator.standard(11, "A").matrix());
+    MatrixLoader.into(client)
+        .tablets(1)
+        .load("fenceB", KroneckerGenerator.standard(11, "B").matrix());
+    // each monitoring entry its own batch: the tablet server works a call or two ahead of the
+    // client, so calls are still to come when the client sees the first entry
+    client.tableOperations().setProperty("fenceB", "table.scan.max.memory", "1");
+  }
+
+  /**
+   * C replaced under a running multiply, as a retry replaces the C of a killed client whose tablet
+   * servers still work: each call of the old multiply opens its writers only after checking that
+   * C's name still denotes the table it took, so the multiply stops and nothing of it reaches the
+   * new C.
+   */
+  @Test
+  void writersStopOnceTheirCWasReplaced() throws Exception {
+    String c = "Creplaced";
+    AtomicReference<String> newId = new AtomicReference<>();
+    RuntimeException e =
+        assertThrows(
+            RuntimeException.class,
+            () ->
+                TableMult.on(props)
+                    .transposeOf("fenceAT")
+                    .times("fenceB")
+                    .into(c)
+                    .monitorEvery(1_000, 0)
+                    .onProgress(p -> replaceOnce(c, newId))
+                    .run());
+    assertTrue(
+        e.getMessage().contains("' was replaced since this multiply took it (table id ")
+            || e.getMessage().contains("deleted"),
+        e.getMessage());
+    assertEquals(newId.get(), client.tableOperations().tableIdMap().get(c));
+    assertEquals(Map.of(), scan(c), "the stopped multiply wrote into the C that replaced its own");
+  }
+
+  private void replaceOnce(String c, AtomicReference<String> newId) {
+    if (newId.get() != null) {
+      return;
+    }
+    try {
+      client.tableOperations().delete(c);
+      client.tableOperations().create(c);
+      newId.set(client.tableOperations().tableIdMap().get(c));
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   @AfterAll

@@ -183,8 +183,9 @@ class TableMultBulkIT {
     first.run();
     IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, first::run);
     assertEquals(
-        "result table 'Cbulktwice' already holds a complete result: give another table, or add"
-            + " this multiply's products to it (--add-to-existing, addToExisting())",
+        "result table 'Cbulktwice' already holds a complete result: give another table, replace"
+            + " it (--replace, replace()), or add this multiply's products to it"
+            + " (--add-to-existing, addToExisting())",
         refused.getMessage());
     first.addToExisting().run();
     SparseMatrix once =

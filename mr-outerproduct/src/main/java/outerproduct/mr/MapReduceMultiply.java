@@ -15,9 +15,6 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import outerproduct.kernel.accumulo.BalancedRanges;
@@ -245,17 +242,13 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
                 inputRanges(client),
                 readAuthorizations(client));
         Job job = JobSetup.configure(base, spec, cSplitRows, dir);
+        job.getConfiguration().set(MultiplyConf.C_TABLE_ID, ResultState.idOf(client, c));
         customizer.accept(job);
         Result result = runJob(client, job, dir, begin);
         ResultState.complete(client, c);
         replacement.swapIn();
         return result;
-      } catch (IOException
-          | InterruptedException
-          | AccumuloException
-          | AccumuloSecurityException
-          | TableNotFoundException
-          | RuntimeException e) {
+      } catch (Exception e) { // rethrown as the checked types the block throws
         if (!(e instanceof JobFailedException)) {
           ResultState.incomplete(client, c, String.valueOf(e.getMessage()));
         }
@@ -350,33 +343,12 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
     long done = System.currentTimeMillis();
     long imported = done;
     if (output == Output.BULK) {
-      importFiles(client, dir.fileSystem(), dir.rfiles());
+      ReducerFiles.importInto(client, c, job, dir.fileSystem(), dir.rfiles());
       imported = System.currentTimeMillis();
     }
     double seconds = (System.nanoTime() - begin) / 1e9;
     return JobResults.read(
         job, new JobPhases.ClientTimes(submitBegin, submitted, done, imported), seconds);
-  }
-
-  /**
-   * Imports the reducers' RFiles into C. A reducer that received no cell writes no file, so a
-   * request whose rows share nothing leaves none, and C stays empty: Accumulo refuses to import an
-   * empty directory.
-   */
-  private void importFiles(AccumuloClient client, FileSystem fs, Path dir)
-      throws IOException, AccumuloException, AccumuloSecurityException, TableNotFoundException {
-    int rfiles = 0;
-    FileStatus[] files = fs.exists(dir) ? fs.listStatus(dir) : new FileStatus[0];
-    for (FileStatus file : files) {
-      if (file.getPath().getName().endsWith(".rf")) {
-        rfiles++;
-      } else {
-        fs.delete(file.getPath(), true);
-      }
-    }
-    if (rfiles > 0) {
-      client.tableOperations().importDirectory(dir.toString()).to(c).tableTime(true).load();
-    }
   }
 
   private static void submit(Job job) throws IOException, InterruptedException {

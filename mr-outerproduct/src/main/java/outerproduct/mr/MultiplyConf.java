@@ -8,10 +8,13 @@ import java.util.Base64;
 import java.util.Collection;
 import java.util.List;
 import java.util.Properties;
+import org.apache.accumulo.core.client.Accumulo;
+import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
@@ -34,6 +37,10 @@ public final class MultiplyConf {
   public static final String B_TABLE = PREFIX + "b.table";
   public static final String AT_COLUMNS = PREFIX + "at.columns";
   public static final String C_TABLE = PREFIX + "c.table";
+
+  /** C's table id when the job took it: reducers check it before their first write to C. */
+  public static final String C_TABLE_ID = PREFIX + "c.table.id";
+
   public static final String REMOVE_ZEROS = PREFIX + "remove.zeros";
   public static final String CLIENT_PROPERTIES_PATH = PREFIX + "client.properties.path";
 
@@ -133,6 +140,21 @@ public final class MultiplyConf {
 
   public int mutationMaxCells() {
     return conf.getInt(MUTATION_MAX_CELLS, 10_000);
+  }
+
+  /**
+   * Before a reducer's first write through BatchWriters: stops the task if C's name no longer
+   * denotes the table the job took ({@link ResultState#requireSameTable}), so that a job whose
+   * client was killed never writes into the C a retry put in its place. The window left is the
+   * moment between this check and the output format's lookup of the name.
+   */
+  public void requireSameResultTable() throws IOException {
+    String id = conf.get(C_TABLE_ID);
+    if (id != null) {
+      try (AccumuloClient client = Accumulo.newClient().from(clientProperties()).build()) {
+        ResultState.requireSameTable(client, cTable(), id);
+      }
+    }
   }
 
   /** Reads the client properties file the submitter placed on the job's file system. */

@@ -46,7 +46,7 @@ final class PrivateJobDir implements AutoCloseable {
     PrivateFiles.directory(fs, dir, null);
     PrivateJobDir jobDir = new PrivateJobDir(fs, fs.makeQualified(dir));
     try {
-      StagingSweep.name(fs, dir, resultTable);
+      StagingSweep.name(client, fs, dir, resultTable);
       jobDir.copyPrivately(clientProperties);
     } catch (IOException | RuntimeException e) {
       jobDir.close();

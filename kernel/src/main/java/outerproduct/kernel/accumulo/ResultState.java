@@ -86,6 +86,40 @@ public final class ResultState {
     }
   }
 
+  /**
+   * C's table id, fixed when a multiply takes C: a writer that opens its writes later (a tablet
+   * server's next call, a reducer's first output) checks it with {@link #requireSameTable}, so a
+   * killed multiply's writes can never reach a C that replaced its own ({@link ResultReplacement}).
+   *
+   * @throws TableNotFoundException if C does not exist
+   */
+  public static String idOf(AccumuloClient client, String table) throws TableNotFoundException {
+    String id = client.tableOperations().tableIdMap().get(table);
+    if (id == null) {
+      throw new TableNotFoundException(null, table, "no such result table");
+    }
+    return id;
+  }
+
+  /**
+   * @throws IllegalStateException naming C if the name no longer denotes the table of id {@code
+   *     id}: C was replaced, or deleted, since this multiply took it
+   */
+  public static void requireSameTable(AccumuloClient client, String table, String id) {
+    String now = client.tableOperations().tableIdMap().get(table);
+    if (!id.equals(now)) {
+      throw new IllegalStateException(
+          "result table '"
+              + table
+              + "' was "
+              + (now == null ? "deleted" : "replaced")
+              + " since this multiply took it (table id "
+              + id
+              + (now == null ? "" : ", now " + now)
+              + "): this multiply's writes stop here");
+    }
+  }
+
   /** C's state as engines recorded it; null if none did. */
   public static String state(AccumuloClient client, String table)
       throws AccumuloException, TableNotFoundException {
@@ -173,8 +207,9 @@ public final class ResultState {
       throw new IllegalArgumentException(
           "result table '"
               + table
-              + "' already holds a complete result: give another table, or add this multiply's"
-              + " products to it (--add-to-existing, addToExisting())");
+              + "' already holds a complete result: give another table, replace it (--replace,"
+              + " replace()), or add this multiply's products to it (--add-to-existing,"
+              + " addToExisting())");
     }
   }
 

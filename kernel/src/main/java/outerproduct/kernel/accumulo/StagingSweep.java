@@ -18,11 +18,13 @@ import org.apache.hadoop.security.AccessControlException;
 
 /**
  * Staging directories a multiply left behind when its client was killed (bulk output's sorted
- * files, the MapReduce engine's private job directory): each names the result table it writes, in a
- * file written right after C was claimed, and is removed once no multiply holds a live lease on
- * that table ({@link ResultLease}): the one that made it ended, or stopped. A directory without the
- * name (its client stopped between creating and naming it) is removed after {@value #UNNAMED_DAYS}
- * days. Directories this user may not delete are left to their owner.
+ * files, the MapReduce engine's private job directory): each names the instance and the result
+ * table it writes, in a file written right after C was claimed, and is removed once no multiply
+ * holds a live lease on that table ({@link ResultLease}): the one that made it ended, or stopped.
+ * Directories of another Accumulo instance (a user's home shared by clients of several instances)
+ * are left to that instance's clients. A directory without the name (its client stopped between
+ * creating and naming it) is removed after {@value #UNNAMED_DAYS} days. Directories this user may
+ * not delete are left to their owner.
  */
 public final class StagingSweep {
   /**
@@ -44,9 +46,11 @@ public final class StagingSweep {
   }
 
   /** Records in {@code dir} that it belongs to the multiply writing {@code table}. */
-  public static void name(FileSystem fs, Path dir, String table) throws IOException {
+  public static void name(AccumuloClient client, FileSystem fs, Path dir, String table)
+      throws IOException {
+    String owner = client.instanceOperations().getInstanceId().canonical() + "\n" + table;
     try (FSDataOutputStream out = fs.create(new Path(dir, OWNER), true)) {
-      out.write(table.getBytes(StandardCharsets.UTF_8));
+      out.write(owner.getBytes(StandardCharsets.UTF_8));
     }
   }
 
@@ -83,13 +87,18 @@ public final class StagingSweep {
 
   private static boolean stopped(AccumuloClient client, FileSystem fs, FileStatus dir)
       throws IOException {
-    String table;
+    String[] owner;
     try (FSDataInputStream in = fs.open(new Path(dir.getPath(), OWNER))) {
-      table = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
+      owner = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n", 2);
     } catch (FileNotFoundException | AccessControlException e) {
       long age = System.currentTimeMillis() - dir.getModificationTime();
       return age > Duration.ofDays(UNNAMED_DAYS).toMillis();
     }
+    if (owner.length != 2
+        || !owner[0].equals(client.instanceOperations().getInstanceId().canonical())) {
+      return false; // another instance's: only its clients can tell whether it still runs
+    }
+    String table = owner[1].trim();
     try {
       return !client.tableOperations().exists(table)
           || !ResultLease.live(ResultState.state(client, table));

@@ -127,6 +127,8 @@ abstract class CellOutput {
 
   private static final class Mutations extends CellOutput {
     private final Text table;
+    private final MultiplyConf conf;
+    private boolean checked;
     private final int maxCells;
     private byte[] row;
     private Mutation mutation;
@@ -135,6 +137,7 @@ abstract class CellOutput {
     Mutations(TaskInputOutputContext<?, ?, Object, Object> context, MultiplyConf conf) {
       super(context, conf);
       table = new Text(conf.cTable());
+      this.conf = conf;
       maxCells = conf.mutationMaxCells();
     }
 
@@ -153,6 +156,10 @@ abstract class CellOutput {
     @Override
     void flush() throws IOException, InterruptedException {
       if (mutation != null) {
+        if (!checked) {
+          conf.requireSameResultTable();
+          checked = true;
+        }
         context.write(table, mutation);
         entriesWritten.increment(cells);
         mutation = null;
