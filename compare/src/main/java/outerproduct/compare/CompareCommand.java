@@ -19,6 +19,7 @@ import outerproduct.inputs.cli.InputLoad;
 import outerproduct.inputs.cli.InputOptions;
 import outerproduct.kernel.cli.ChoiceConverters;
 import outerproduct.kernel.cli.CommandErrors;
+import outerproduct.kernel.cli.OptionValues;
 import outerproduct.kernel.cli.RunLog;
 import outerproduct.mr.UberMode;
 import outerproduct.multiply.ExecutionPath;
@@ -215,7 +216,7 @@ public final class CompareCommand implements Callable<Integer> {
         calibrationDefaults();
       }
       sweep.resolve();
-      OptionChecks.atLeastOne("--tablets", tablets);
+      OptionValues.atLeastOne("--tablets", tablets);
       OptionChecks.blockSize("--cued-block-size", cuedBlockSize);
       engineOptions.validate(calibrate);
       clusterOptions.validate();

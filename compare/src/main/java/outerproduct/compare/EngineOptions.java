@@ -9,6 +9,7 @@ import org.apache.hadoop.io.Text;
 import outerproduct.compare.engine.Engine;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.accumulo.FileCompression;
+import outerproduct.kernel.cli.OptionValues;
 import outerproduct.kernel.product.WindowSize;
 import outerproduct.kernel.semiring.Semirings;
 import outerproduct.mr.UberMode;
@@ -132,8 +133,8 @@ final class EngineOptions {
    * @throws IllegalArgumentException naming the option and the value at fault
    */
   void validate(boolean calibrating) {
-    OptionChecks.atLeastOne("--reducers", reducers);
-    OptionChecks.atLeastOne("--tablets-c", tabletsC);
+    OptionValues.atLeastOne("--reducers", reducers);
+    OptionValues.atLeastOne("--tablets-c", tabletsC);
     presum = WindowSize.parse("--presum", presumText);
     mrPresum = WindowSize.parse("--mr-presum", mrPresumText);
     try {

@@ -8,12 +8,6 @@ import outerproduct.inputs.MatrixLoader;
 final class OptionChecks {
   private OptionChecks() {}
 
-  static void atLeastOne(String option, int value) {
-    if (value < 1) {
-      throw new IllegalArgumentException(option + " must be at least 1, got " + value);
-    }
-  }
-
   static void readableFile(String option, Path file) {
     if (!Files.isReadable(file)) {
       throw new IllegalArgumentException(option + " " + file + ": cannot read this file");

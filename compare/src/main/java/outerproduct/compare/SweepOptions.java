@@ -2,6 +2,7 @@ package outerproduct.compare;
 
 import java.util.Collections;
 import java.util.List;
+import outerproduct.kernel.cli.OptionValues;
 import picocli.CommandLine.Option;
 
 /**
@@ -136,17 +137,17 @@ final class SweepOptions {
    */
   void resolve() {
     preset.fillIn(this);
-    OptionChecks.atLeastOne("--requests", requests);
+    OptionValues.atLeastOne("--requests", requests);
     if (preparedC < 0) {
       throw new IllegalArgumentException("--prepared-c must be 0 or more, got " + preparedC);
     }
-    OptionChecks.atLeastOne("--repeats", repeats);
+    OptionValues.atLeastOne("--repeats", repeats);
     if (warmup < 0) {
       throw new IllegalArgumentException("--warmup " + warmup + ": expected 0 or more");
     }
-    queuedRows.forEach(n -> OptionChecks.atLeastOne("--queued-rows", n));
-    cuedRows.forEach(n -> OptionChecks.atLeastOne("--cued-rows", n));
-    concurrency.forEach(n -> OptionChecks.atLeastOne("--concurrency", n));
+    queuedRows.forEach(n -> OptionValues.atLeastOne("--queued-rows", n));
+    cuedRows.forEach(n -> OptionValues.atLeastOne("--cued-rows", n));
+    concurrency.forEach(n -> OptionValues.atLeastOne("--concurrency", n));
     if (queuedScale != null && !scales.contains(queuedScale)) {
       throw new IllegalArgumentException(
           "--queued-scale " + queuedScale + " is not one of --scales " + scales);

@@ -19,6 +19,7 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
+import outerproduct.kernel.accumulo.ClusterSize;
 import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.Ranges;
@@ -65,7 +66,10 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
   private AccumuloClient sharedClient;
   private String ct;
   private boolean removeZeros;
-  private int scanThreads = 4;
+
+  /** Tablets of B worked at once; 0: {@link ClusterSize#scanThreads}. */
+  private int scanThreads;
+
   private final WriteSettings writing = new WriteSettings();
   private Consumer<Progress> progress = p -> {};
 
@@ -343,22 +347,15 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
           new ResultScan(client, results, clock)
               .readingWith(auths)
               .prepare(semiring, splits, removeZeros, reuse());
+      int threads = scanThreads > 0 ? scanThreads : ClusterSize.scanThreads(client);
       Function<String, List<IteratorSetting>> withCredentials =
           staging -> stack.apply(staging, credentials.join());
       totals =
           writing.output == Output.BULK
               ? scan.scanBulk(
-                  ready,
-                  table,
-                  ranges,
-                  withCredentials,
-                  scanThreads,
-                  progress,
-                  writing.staging,
-                  c,
-                  ct)
+                  ready, table, ranges, withCredentials, threads, progress, writing.staging, c, ct)
               : scan.scan(
-                  ready, table, ranges, () -> withCredentials.apply(null), scanThreads, progress);
+                  ready, table, ranges, () -> withCredentials.apply(null), threads, progress);
     } finally {
       CredentialFile.delete(credentials);
     }

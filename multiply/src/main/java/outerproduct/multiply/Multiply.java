@@ -12,6 +12,7 @@ import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.hadoop.conf.Configuration;
 import outerproduct.iterator.TableMult;
 import outerproduct.iterator.TableMultResult;
+import outerproduct.kernel.accumulo.ClusterSize;
 import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.accumulo.ResultReplacement;
 import outerproduct.kernel.accumulo.ResultState;
@@ -36,15 +37,14 @@ import outerproduct.mr.UberMode;
  * r.decision().choice().why(); // "client: predicted 2.1× sooner than iterator, the next"
  * }</pre>
  *
- * <p>Each path runs with its own builder's defaults (the MapReduce engine in uber mode for row
- * subsets, with one reducer, and two for whole tables), which are what the calibration measures;
- * {@link #iterator} and {@link #mapReduce} change them. C is created by the path that runs, as that
- * path needs it, so an existing C must suit the chosen path (see each engine's docs).
+ * <p>Each path runs with its own builder's defaults, sized to the cluster ({@link ClusterSize}):
+ * the MapReduce engine in uber mode with one reducer for row subsets and one reducer per tablet
+ * server for whole tables, the iterator engine with two scan threads per tablet server; on the two
+ * tablet servers where the calibration was measured, those are the settings it measured. {@link
+ * #iterator} and {@link #mapReduce} change them. C is created by the path that runs, as that path
+ * needs it, so an existing C must suit the chosen path (see each engine's docs).
  */
 public final class Multiply extends MultiplyBuilder<Multiply> {
-  /** Reducers of a whole-table MapReduce multiply unless {@link #mapReduce} says otherwise. */
-  public static final int WHOLE_TABLE_REDUCERS = 2;
-
   /**
    * What was decided before anything ran: the count (null where a path was named and nothing was
    * counted), the calibration, the path and why, and the seconds deciding took (counting, the
@@ -236,7 +236,7 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
             decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), null, r, null);
       }
       case MAPREDUCE -> {
-        MapReduceMultiply.Result r = mapReduce(chosen).run();
+        MapReduceMultiply.Result r = mapReduce(client, chosen).run();
         yield new Result(
             decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), null, null, r);
       }
@@ -279,7 +279,7 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
     return mult;
   }
 
-  private MapReduceMultiply mapReduce(ExecutionPath chosen) {
+  private MapReduceMultiply mapReduce(AccumuloClient client, ExecutionPath chosen) {
     if (hadoop == null) {
       throw new IllegalArgumentException(
           "path "
@@ -290,7 +290,7 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
         MapReduceMultiply.on(hadoop, clientPropertiesFile).transposeOf(at).times(b).into(c);
     copyRequestTo(job);
     job.uber(UberMode.AUTO)
-        .reducers(rows.isAll() ? WHOLE_TABLE_REDUCERS : 1)
+        .reducers(rows.isAll() ? ClusterSize.wholeTableReducers(client) : 1)
         .output(chosen.output());
     mapReduceSettings.accept(job);
     return job;

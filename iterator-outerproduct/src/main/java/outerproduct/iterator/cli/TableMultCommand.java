@@ -130,9 +130,8 @@ public final class TableMultCommand implements Callable<Integer> {
 
   @Option(
       names = "--scan-threads",
-      defaultValue = "4",
-      description = "Tablets of B multiplied at once. Default: ${DEFAULT-VALUE}.")
-  int scanThreads;
+      description = "Tablets of B multiplied at once. Default: 2 per tablet server, at least 4.")
+  Integer scanThreads;
 
   @Option(names = "--verbose", description = "On an error, print its stack trace too.")
   boolean verbose;
@@ -195,12 +194,10 @@ public final class TableMultCommand implements Callable<Integer> {
     if (c != null && ct != null) {
       mult.alsoTranspose(ct);
     }
-    request
-        .applyTo(mult)
-        .presum(presumCells())
-        .monitorEvery(monitorProducts(), 0)
-        .scanThreads(scanThreads)
-        .output(output);
+    request.applyTo(mult).presum(presumCells()).monitorEvery(monitorProducts(), 0).output(output);
+    if (scanThreads != null) {
+      mult.scanThreads(scanThreads);
+    }
     if (staging != null) {
       mult.staging(staging);
     }

@@ -10,6 +10,7 @@ import org.apache.hadoop.conf.Configuration;
 import outerproduct.kernel.cli.ChoiceConverters;
 import outerproduct.kernel.cli.ClusterOption;
 import outerproduct.kernel.cli.CommandLines;
+import outerproduct.kernel.cli.OptionValues;
 import outerproduct.kernel.cli.RequestOptions;
 import outerproduct.kernel.cli.RunLog;
 import outerproduct.multiply.Calibration;
@@ -73,6 +74,20 @@ public final class MultiplyCommand implements Callable<Integer> {
           "Hadoop configuration folder of the YARN cluster (core-, yarn-, mapred-site.xml)."
               + " Without one no MapReduce path can run. Default: $HADOOP_CONF_DIR.")
   Path hadoopConf;
+
+  @Option(
+      names = "--reducers",
+      description =
+          "Reducers of a MapReduce path. Default: 1 for row subsets; for whole tables one per"
+              + " tablet server, at least 2.")
+  Integer reducers;
+
+  @Option(
+      names = "--scan-threads",
+      description =
+          "Tablets of B an iterator path multiplies at once. Default: 2 per tablet server, at"
+              + " least 4.")
+  Integer scanThreads;
 
   @Option(
       names = "--explain",
@@ -147,6 +162,14 @@ public final class MultiplyCommand implements Callable<Integer> {
     request.applyTo(multiply).calibration(calibrationLines());
     if (hadoopConf != null) {
       multiply.hadoop(hadoopConfiguration(hadoopConf));
+    }
+    if (reducers != null) {
+      OptionValues.atLeastOne("--reducers", reducers);
+      multiply.mapReduce(job -> job.reducers(reducers));
+    }
+    if (scanThreads != null) {
+      OptionValues.atLeastOne("--scan-threads", scanThreads);
+      multiply.iterator(mult -> mult.scanThreads(scanThreads));
     }
     return multiply;
   }
