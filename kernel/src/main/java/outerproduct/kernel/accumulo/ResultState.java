@@ -130,8 +130,9 @@ public final class ResultState {
    * Takes C for one writer, atomically: the check of C's state and the mark {@code writing (engine,
    * since …)} are one change of C's configuration ({@code modifyProperties}, which Accumulo retries
    * when another client changed the configuration meanwhile), so of two multiplies started together
-   * into the same C exactly one proceeds. With {@code reuse.replaceIncomplete()}, an unfinished C
-   * is emptied after it is taken.
+   * into the same C exactly one proceeds. With {@code reuse.replaceIncomplete()}, an unfinished
+   * table reaching here is emptied after it is taken: only a transpose output does, since engines
+   * replace an unfinished C by a new table first ({@link ResultReplacement}).
    *
    * @return C's state before, null if no engine had written it; give it to {@link #release} if the
    *     multiply stops before writing
