@@ -1,5 +1,6 @@
 package outerproduct.iterator;
 
+import com.google.common.util.concurrent.ThreadFactoryBuilder;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.StringReader;
@@ -67,11 +68,10 @@ public final class CredentialFile implements AutoCloseable {
   /** Not the common pool, which has one thread on a 2-core machine. */
   private static final ExecutorService WRITERS =
       Executors.newCachedThreadPool(
-          task -> {
-            Thread thread = new Thread(task, "outerproduct-credential-file");
-            thread.setDaemon(true);
-            return thread;
-          });
+          new ThreadFactoryBuilder()
+              .setNameFormat("outerproduct-credential-file-%d")
+              .setDaemon(true)
+              .build());
 
   /** Directories made private in this JVM: once each, not per multiply. */
   private static final Set<Path> READY = ConcurrentHashMap.newKeySet();

@@ -1,5 +1,6 @@
 package outerproduct.kernel.accumulo;
 
+import com.google.common.util.concurrent.ThreadFactoryBuilder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,11 +25,10 @@ public final class InputTables {
    */
   private static final ExecutorService CHECKS =
       Executors.newCachedThreadPool(
-          task -> {
-            Thread thread = new Thread(task, "outerproduct-input-check");
-            thread.setDaemon(true);
-            return thread;
-          });
+          new ThreadFactoryBuilder()
+              .setNameFormat("outerproduct-input-check-%d")
+              .setDaemon(true)
+              .build());
 
   private InputTables() {}
 

@@ -1,5 +1,6 @@
 package outerproduct.kernel.accumulo;
 
+import com.google.common.util.concurrent.ThreadFactoryBuilder;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -40,14 +41,19 @@ public final class ResultLease {
   private static final Pattern UNTIL = Pattern.compile("lease until ([^,)]+)");
   private static final ScheduledExecutorService RENEWALS =
       Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "outerproduct-result-lease");
-            t.setDaemon(true);
-            return t;
-          });
+          new ThreadFactoryBuilder()
+              .setNameFormat("outerproduct-result-lease")
+              .setDaemon(true)
+              .build());
 
-  /** The renewals running in this JVM, by result table. */
-  private static final Map<String, ScheduledFuture<?>> RENEWING = new ConcurrentHashMap<>();
+  /**
+   * The renewals running in this JVM, by client and result table: two instances (or two users) may
+   * each have a C of the same name.
+   */
+  private static final Map<Held, ScheduledFuture<?>> RENEWING = new ConcurrentHashMap<>();
+
+  /** A table as one client sees it; clients compare by identity. */
+  private record Held(AccumuloClient client, String table) {}
 
   private final String engine;
   private final Instant since;
@@ -130,7 +136,7 @@ public final class ResultLease {
     long period = Math.max(1, length.toMillis() / 3);
     ScheduledFuture<?> previous =
         RENEWING.put(
-            table,
+            new Held(client, table),
             RENEWALS.scheduleAtFixedRate(
                 () -> renew(client, table), period, period, TimeUnit.MILLISECONDS));
     if (previous != null) {
@@ -154,22 +160,22 @@ public final class ResultLease {
                 }
               });
       if (!held[0]) {
-        stop(table);
+        stop(client, table);
       }
     } catch (IllegalStateException | AccumuloSecurityException e) {
-      stop(table); // the multiply's client closed, or its user may no longer alter C
+      stop(client, table); // the multiply's client closed, or its user may no longer alter C
     } catch (AccumuloException e) {
       if (e.getCause() instanceof TableNotFoundException) {
-        stop(table); // C deleted
+        stop(client, table); // C deleted
       }
       // otherwise retried at the next period; a lease that runs out meanwhile is what a
       // stopped writer leaves, and its C is then refused as unfinished, never trusted
     }
   }
 
-  /** Stops renewing the lease on {@code table}, if this JVM holds one. */
-  static void stop(String table) {
-    ScheduledFuture<?> renewal = RENEWING.remove(table);
+  /** Stops renewing the lease on {@code table}, if this JVM holds one through {@code client}. */
+  static void stop(AccumuloClient client, String table) {
+    ScheduledFuture<?> renewal = RENEWING.remove(new Held(client, table));
     if (renewal != null) {
       renewal.cancel(false);
     }

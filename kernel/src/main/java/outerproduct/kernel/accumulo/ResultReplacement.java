@@ -161,13 +161,22 @@ public final class ResultReplacement implements AutoCloseable {
   public static List<String> cleanUp(AccumuloClient client, String c)
       throws AccumuloException, AccumuloSecurityException {
     List<String> done = new ArrayList<>();
-    List<String> successors = tablesStarting(client, c + SUCCESSOR);
-    List<String> replaced = tablesStarting(client, c + REPLACED);
+    // one listing of the instance's tables per multiply: the rest follows from what this sweep did
+    List<String> successors = new ArrayList<>();
+    List<String> replaced = new ArrayList<>();
+    for (String table : client.tableOperations().list()) {
+      if (table.startsWith(c + SUCCESSOR)) {
+        successors.add(table);
+      } else if (table.startsWith(c + REPLACED)) {
+        replaced.add(table);
+      }
+    }
     if (!client.tableOperations().exists(c)) {
       for (String candidate : successors) {
         if (ResultState.COMPLETE.equals(stateOrNull(client, candidate))
             && renamed(client, candidate, c)) {
           done.add("renamed complete successor " + candidate + " to " + c);
+          successors.remove(candidate);
           break;
         }
       }
@@ -182,7 +191,7 @@ public final class ResultReplacement implements AutoCloseable {
       deleteIfExists(client, old);
       done.add("deleted " + old);
     }
-    for (String successor : tablesStarting(client, c + SUCCESSOR)) {
+    for (String successor : successors) {
       String state = stateOrNull(client, successor);
       if (state != null && !ResultLease.live(state)) {
         deleteIfExists(client, successor);
@@ -261,16 +270,6 @@ public final class ResultReplacement implements AutoCloseable {
     } catch (TableNotFoundException | TableExistsException e) {
       return false; // another client finished it meanwhile
     }
-  }
-
-  private static List<String> tablesStarting(AccumuloClient client, String prefix) {
-    List<String> found = new ArrayList<>();
-    for (String table : client.tableOperations().list()) {
-      if (table.startsWith(prefix)) {
-        found.add(table);
-      }
-    }
-    return found;
   }
 
   private static String stateOrNull(AccumuloClient client, String table) throws AccumuloException {

@@ -30,7 +30,7 @@ public final class ResultState {
 
   public static void complete(AccumuloClient client, String table)
       throws AccumuloException, AccumuloSecurityException {
-    ResultLease.stop(table);
+    ResultLease.stop(client, table);
     set(client, table, COMPLETE);
   }
 
@@ -40,7 +40,7 @@ public final class ResultState {
    * @return a sentence for that failure's message saying what C's state now is
    */
   public static String incomplete(AccumuloClient client, String table, String why) {
-    ResultLease.stop(table);
+    ResultLease.stop(client, table);
     try {
       set(client, table, INCOMPLETE + ": " + why);
       return "result table '"
@@ -248,7 +248,7 @@ public final class ResultState {
    * stopped before its first write. Never throws (a failure is already being reported).
    */
   public static void release(AccumuloClient client, String table, String before) {
-    ResultLease.stop(table);
+    ResultLease.stop(client, table);
     try {
       if (before == null) {
         client.tableOperations().removeProperty(table, PROPERTY);

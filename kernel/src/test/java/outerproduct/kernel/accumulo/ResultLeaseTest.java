@@ -8,19 +8,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import org.junit.jupiter.api.Test;
 
 class ResultLeaseTest {
   @Test
   void aFreshMarkIsLiveForItsLengthAndNamesItsHolder() {
     ResultLease lease = ResultLease.start("iterator");
+    Instant before = Instant.now().truncatedTo(ChronoUnit.SECONDS);
     String mark = lease.mark();
+    Instant after = Instant.now();
     assertTrue(mark.startsWith("writing (iterator, since "), mark);
     assertTrue(mark.matches(".*, holder [0-9a-f]{8}, lease until .*Z\\)"), mark);
     assertTrue(ResultLease.live(mark), mark);
     Instant until = ResultLease.until(mark);
-    Duration left = Duration.between(Instant.now(), until);
-    assertTrue(left.getSeconds() > ResultLease.DEFAULT_SECONDS - 5, left.toString());
+    Duration length = Duration.ofSeconds(ResultLease.DEFAULT_SECONDS);
+    assertFalse(until.isBefore(before.plus(length)), mark + " runs out before " + before);
+    assertFalse(until.isAfter(after.plus(length)), mark + " runs out after " + after);
   }
 
   @Test
