@@ -167,6 +167,9 @@ public final class EmbeddedAccumulo implements AutoCloseable {
     // A lost tablet server here is a killed process, gone at once: its logs' recovery need not
     // wait the 10 s Accumulo gives a server that may still be shutting down.
     site.put("manager.recovery.delay", "1s");
+    // Nor need the manager wait Accumulo's 30 s to learn that a killed server's ZooKeeper session
+    // is gone: 15 s, still far above any pause of these 768 MB servers.
+    site.put("instance.zookeeper.timeout", "15s");
     site.putAll(settings.siteConfig);
     return site;
   }
