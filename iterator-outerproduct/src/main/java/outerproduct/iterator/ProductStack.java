@@ -28,14 +28,18 @@ public final class ProductStack {
   private ProductStack() {}
 
   /**
-   * Whether the tablet servers of {@code b} can load the stack and C's combiner (docs/deploy.md),
-   * where a scan naming a class they lack fails with the bare "Error on server".
+   * Whether the tablet servers of {@code b} can load the stack and C's combiner, and those of
+   * {@code at} (may be null) the kernel's filters when its scans carry them (docs/deploy.md), each
+   * in its table's class loader context: a scan naming a class they lack fails with the bare "Error
+   * on server".
    *
-   * @throws IllegalArgumentException naming the class and how to install it
+   * @throws IllegalArgumentException naming the table, the class and how to install it
    */
-  static void requireLoadable(AccumuloClient client, String b) {
+  static void requireLoadable(
+      AccumuloClient client, String at, String b, RowRanges rows, ColumnFilter atColumns) {
     try {
       ServerCode.requireLoadable(client, b, TwoTableIterator.class, SemiringCombiner.class);
+      ServerCode.requireFilters(client, rows, at, atColumns, b, null);
     } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
       throw new CompletionException(e);
     }

@@ -26,6 +26,7 @@ import org.apache.hadoop.io.Text;
 import outerproduct.kernel.accumulo.IncompleteResultException;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.ResultState;
+import outerproduct.kernel.accumulo.ServerCode;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
@@ -45,6 +46,7 @@ final class ResultScan {
   private final List<String> results;
   private final PhaseClock clock;
   private Authorizations readWith;
+  private String context;
 
   /** Result tables that did not exist before {@link #prepare}. */
   private final List<String> created = new ArrayList<>();
@@ -70,6 +72,12 @@ final class ResultScan {
     return this;
   }
 
+  /** Result tables created here load this project's iterators from {@code input}'s context. */
+  ResultScan inContextOf(String input) throws AccumuloException, TableNotFoundException {
+    this.context = ServerCode.contextOf(client, input);
+    return this;
+  }
+
   /**
    * Checks or creates every result table and takes it for this multiply ({@link
    * ResultState#claim}): one another multiply is writing, or one holding a result, is refused
@@ -84,7 +92,7 @@ final class ResultScan {
     for (String result : results) {
       boolean exists = client.tableOperations().exists(result);
       SortedSet<Text> split = splits.getOrDefault(result, new TreeSet<>());
-      String state = ResultTables.prepare(client, result, semiring, split, removeZeros);
+      String state = ResultTables.prepare(client, result, semiring, split, removeZeros, context);
       if (!exists) {
         created.add(result);
       } else {

@@ -1,7 +1,9 @@
 package outerproduct.iterator;
 
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -9,6 +11,7 @@ import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.client.NamespaceNotFoundException;
 import org.apache.accumulo.core.client.TableExistsException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
@@ -17,6 +20,7 @@ import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.hadoop.io.Text;
 import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.ResultState;
+import outerproduct.kernel.accumulo.ServerCode;
 
 /**
  * Result tables: C (and CT) carry the semiring's ⊕ as a {@link SemiringCombiner} at scan, minc and
@@ -54,13 +58,14 @@ public final class ResultTables {
    */
   public static String prepare(AccumuloClient client, String table, String semiring)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
-    return prepare(client, table, semiring, new TreeSet<>(), false);
+    return prepare(client, table, semiring, new TreeSet<>(), false, null);
   }
 
   /**
-   * As {@link #prepare(AccumuloClient, String, String)}; a new table gets these splits, and with
-   * {@code removeZeros} a {@link ZeroFilter} after the combiner (an existing table must have it
-   * too).
+   * As {@link #prepare(AccumuloClient, String, String)}; a new table gets these splits, with {@code
+   * removeZeros} a {@link ZeroFilter} after the combiner (an existing table must have it too), and
+   * the class loader {@code context} (may be null) the inputs' tablet servers load this project's
+   * iterators from. An existing table in another context is asked whether it can load them.
    *
    * @return the table's {@link ResultState#PROPERTY} as read during the checks; null for a table
    *     created here or one no engine has written
@@ -70,10 +75,11 @@ public final class ResultTables {
       String table,
       String semiring,
       SortedSet<Text> splits,
-      boolean removeZeros)
+      boolean removeZeros,
+      String context)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     if (!client.tableOperations().exists(table)
-        && created(client, table, semiring, splits, removeZeros)) {
+        && created(client, table, semiring, splits, removeZeros, context)) {
       return null;
     }
     ResultState.checkMayWrite(client, table);
@@ -83,6 +89,9 @@ public final class ResultTables {
     checkHasCombiner(table, iterators);
     checkOnlyOurIterators(table, semiring, removeZeros, iterators);
     checkCombiner(config, table, semiring, iterators.get(COMBINER_NAME));
+    if (!Objects.equals(context, ServerCode.contextIn(config))) {
+      ServerCode.requireLoadable(client, table, SemiringCombiner.class);
+    }
     return config.get(ResultState.PROPERTY);
   }
 
@@ -112,10 +121,17 @@ public final class ResultTables {
       String table,
       String semiring,
       SortedSet<Text> splits,
-      boolean removeZeros)
+      boolean removeZeros,
+      String context)
       throws AccumuloException, AccumuloSecurityException {
+    Map<String, String> properties = new HashMap<>(FileCompression.newTableProperties());
+    if (context != null && !context.equals(namespaceContext(client, table))) {
+      // C's own, where its namespace names none or another: its combiner loads where B's do
+      properties.put(ServerCode.CONTEXT_PROPERTY, context);
+    }
     NewTableConfiguration config =
-        FileCompression.newTable()
+        new NewTableConfiguration()
+            .setProperties(properties)
             .withoutDefaultIterators()
             .attachIterator(combiner(semiring), EnumSet.allOf(IteratorScope.class));
     if (removeZeros) {
@@ -131,6 +147,21 @@ public final class ResultTables {
       return true;
     } catch (TableExistsException e) {
       return false;
+    }
+  }
+
+  /**
+   * The context C would inherit from its namespace; null if none, if the namespace is gone (the
+   * create says so) or if the user may not read its configuration (which needs ALTER_NAMESPACE): C
+   * then names B's context itself.
+   */
+  private static String namespaceContext(AccumuloClient client, String table)
+      throws AccumuloException {
+    String namespace = table.contains(".") ? table.substring(0, table.indexOf('.')) : "";
+    try {
+      return ServerCode.contextIn(client.namespaceOperations().getConfiguration(namespace));
+    } catch (NamespaceNotFoundException | AccumuloSecurityException e) {
+      return null;
     }
   }
 

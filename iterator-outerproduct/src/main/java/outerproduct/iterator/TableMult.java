@@ -287,7 +287,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
                 client, Semirings.encodingOf(semiring), authorizations, at, b)
             : InputTables.checkReadableLater(
                 client, Semirings.encodingOf(semiring), authorizations, b))
-        .thenRun(() -> ProductStack.requireLoadable(client, b));
+        .thenRun(() -> ProductStack.requireLoadable(client, at, b, rows, atColumns));
   }
 
   /**
@@ -346,6 +346,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       ResultScan scan =
           new ResultScan(client, results, clock)
               .readingWith(auths)
+              .inContextOf(table)
               .prepare(semiring, splits, removeZeros, reuse());
       int threads = scanThreads > 0 ? scanThreads : ClusterSize.scanThreads(client);
       Function<String, List<IteratorSetting>> withCredentials =

@@ -259,7 +259,8 @@ class ServerFaultsIT {
         "Cimportfault",
         "plus-times-long",
         new TreeSet<>(List.of(new Text("2"), new Text("4"), new Text("6"), new Text("8"))),
-        false);
+        false,
+        null);
     client.instanceOperations().waitForBalance();
     assertEquals(2, TabletHosting.of(client, "Cimportfault").hosts().size(), "C on both servers");
     Path staging = Files.createDirectories(accumulo.dir().resolve("staging-killed-at-import"));

@@ -23,6 +23,7 @@ import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.ResultReplacement;
 import outerproduct.kernel.accumulo.ResultState;
+import outerproduct.kernel.accumulo.ServerCode;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.product.Output;
 import outerproduct.kernel.product.WindowSize;
@@ -266,6 +267,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
               + " without a combiner and cannot add to what C holds; use the iterator engine");
     }
     InputTables.checkReadable(client, Semirings.encodingOf(semiring), authorizations, at, b);
+    ServerCode.requireFilters(client, rows, at, atColumns, b, bColumns);
     if (output == Output.BULK) {
       BulkImportCheck.check(client, List.of(c));
     }

@@ -25,6 +25,7 @@ import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.accumulo.RowRangesIterator;
 import outerproduct.kernel.accumulo.ScanEntrySource;
+import outerproduct.kernel.accumulo.ServerCode;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.product.ColumnFilteredSource;
@@ -140,6 +141,7 @@ public final class ClientMultiply {
     Map<Cell, T> sums = new HashMap<>();
     boolean writing = false;
     try {
+      ServerCode.requireFilters(client, rows, at, atColumns, b, bColumns);
       long[] counts =
           sumProducts(
               client,

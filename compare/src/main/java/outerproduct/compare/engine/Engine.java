@@ -9,6 +9,7 @@ import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 import org.apache.hadoop.io.Text;
 import outerproduct.iterator.ResultTables;
 import outerproduct.kernel.accumulo.FileCompression;
+import outerproduct.kernel.accumulo.ServerCode;
 import outerproduct.kernel.cli.Choice;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.product.WindowSize;
@@ -241,7 +242,13 @@ public enum Engine implements Choice {
     ExecutionPath.Engine kind = runs.engine();
     switch (kind) {
       case ITERATOR -> {
-        ResultTables.prepare(client, c, on.semiring().name(), settings.resultSplits(), false);
+        ResultTables.prepare(
+            client,
+            c,
+            on.semiring().name(),
+            settings.resultSplits(),
+            false,
+            ServerCode.contextOf(client, on.b()));
         settings.applyDurability(client, c);
       }
       case MAPREDUCE -> {

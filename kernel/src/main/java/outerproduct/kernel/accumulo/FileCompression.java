@@ -44,7 +44,12 @@ public final class FileCompression {
 
   /** The configuration every engine starts a new C from: its files {@value #NEW_TABLE}. */
   public static NewTableConfiguration newTable() {
-    return new NewTableConfiguration().setProperties(Map.of(TABLE_COMPRESSION, NEW_TABLE));
+    return new NewTableConfiguration().setProperties(newTableProperties());
+  }
+
+  /** The properties of {@link #newTable()}, for a configuration that sets more. */
+  public static Map<String, String> newTableProperties() {
+    return Map.of(TABLE_COMPRESSION, NEW_TABLE);
   }
 
   /** As {@link #newTable()}, for a C whose values are stored in {@code encoding}, which it says. */

@@ -213,6 +213,7 @@ public final class ProductEstimate {
       RowRanges rows,
       int modulus)
       throws TableNotFoundException {
+    ServerCode.requireKernel(client, table);
     Scanner scan = client.createScanner(table, auths);
     scan.setRange(span);
     if (rows.ranges().size() > 1) {
@@ -244,6 +245,9 @@ public final class ProductEstimate {
   static Scanner degreeScan(
       AccumuloClient client, String table, Authorizations auths, Range span, RowRanges rows)
       throws TableNotFoundException {
+    if (rows.ranges().size() > 1) {
+      ServerCode.requireKernel(client, table);
+    }
     Scanner scan = client.createScanner(table, auths);
     scan.setRange(span);
     if (rows.ranges().size() > 1) {

@@ -1,5 +1,6 @@
 package outerproduct.kernel.accumulo;
 
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -8,6 +9,8 @@ import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
+import outerproduct.kernel.d4m.ColumnFilter;
+import outerproduct.kernel.d4m.RowRanges;
 
 /**
  * Whether the tablet servers of a table can load this project's iterators: the server jar (the
@@ -20,6 +23,9 @@ import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
  * context), once per table, class and client JVM: a service's later requests pay nothing.
  */
 public final class ServerCode {
+  /** Accumulo's table property naming the class loader context a table's iterators load from. */
+  public static final String CONTEXT_PROPERTY = "table.class.loader.context";
+
   private static final Set<String> loadable = ConcurrentHashMap.newKeySet();
 
   private ServerCode() {}
@@ -42,6 +48,64 @@ public final class ServerCode {
   }
 
   /**
+   * Whether the tablet servers of the tables whose scans carry the kernel's filters can load them:
+   * {@link RowRangesIterator} on a subset of several row ranges, {@link ColumnFilterIterator} on a
+   * column filter. Asked before such a scan, which would otherwise fail with the bare "Error on
+   * server"; a table whose scans carry none is not asked. {@code at} may be null.
+   *
+   * @throws IllegalArgumentException naming the table, the class and how to install it
+   */
+  public static void requireFilters(
+      AccumuloClient client,
+      RowRanges rows,
+      String at,
+      ColumnFilter atColumns,
+      String b,
+      ColumnFilter bColumns) {
+    boolean ranges = !rows.isAll() && rows.ranges().size() > 1;
+    if (at != null && (ranges || atColumns != null)) {
+      requireKernel(client, at);
+    }
+    if (ranges || bColumns != null) {
+      requireKernel(client, b);
+    }
+  }
+
+  /**
+   * As {@link #requireFilters}, for one table whose scan carries a kernel iterator. A table that
+   * does not exist is left to the input checks, which name it.
+   */
+  public static void requireKernel(AccumuloClient client, String table) {
+    try {
+      requireLoadable(client, table, RowRangesIterator.class);
+    } catch (TableNotFoundException e) {
+      // the input checks say so
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      throw new IllegalStateException(
+          "cannot ask the tablet servers of table '"
+              + table
+              + "' whether they load this project's iterators: "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  /**
+   * The class loader context {@code table}'s iterators load from: its own or its namespace's
+   * {@value #CONTEXT_PROPERTY}; null when there is none (the tablet servers' {@code lib/}).
+   */
+  public static String contextOf(AccumuloClient client, String table)
+      throws AccumuloException, TableNotFoundException {
+    return contextIn(client.tableOperations().getConfiguration(table));
+  }
+
+  /** The context a table configuration names, as {@link #contextOf}. */
+  public static String contextIn(Map<String, String> tableConfiguration) {
+    String context = tableConfiguration.get(CONTEXT_PROPERTY);
+    return context == null || context.isBlank() ? null : context.trim();
+  }
+
+  /**
    * What the tablet servers of {@code table} lack, if they cannot load one of {@code iterators}.
    */
   @SafeVarargs
@@ -55,19 +119,39 @@ public final class ServerCode {
       if (loadable.contains(key)) {
         continue;
       }
-      if (!client
-          .tableOperations()
-          .testClassLoad(table, iterator.getName(), SortedKeyValueIterator.class.getName())) {
+      if (!loads(client, table, iterator)) {
+        String context = contextOf(client, table);
         return Optional.of(
             "the tablet servers of table '"
                 + table
                 + "' cannot load "
                 + iterator.getName()
-                + ": this project's server jar (lib/server of the release) is not in every tablet"
-                + " server's lib/ nor in the table's class loader context (docs/deploy.md)");
+                + (context == null
+                    ? ": this project's server jar (lib/server of the release) is not in every"
+                        + " tablet server's lib/, and the table has no class loader context"
+                    : " in the table's class loader context '"
+                        + context
+                        + "': it lacks this project's server jar (lib/server of the release)")
+                + " (docs/deploy.md)");
       }
       loadable.add(key);
     }
     return Optional.empty();
+  }
+
+  /**
+   * Asks the tablet servers; a context they do not know (a name no {@code
+   * general.vfs.context.classpath.*} defines) fails the call instead of answering false.
+   */
+  private static boolean loads(
+      AccumuloClient client, String table, Class<? extends SortedKeyValueIterator<?, ?>> iterator)
+      throws AccumuloSecurityException, TableNotFoundException {
+    try {
+      return client
+          .tableOperations()
+          .testClassLoad(table, iterator.getName(), SortedKeyValueIterator.class.getName());
+    } catch (AccumuloException e) {
+      return false;
+    }
   }
 }
