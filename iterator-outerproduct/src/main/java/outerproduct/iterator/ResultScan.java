@@ -46,7 +46,7 @@ final class ResultScan {
   private final List<String> results;
   private final PhaseClock clock;
   private Authorizations readWith;
-  private String context;
+  private ServerCode.TableContext context = ServerCode.TableContext.NONE;
 
   /** Result tables that did not exist before {@link #prepare}. */
   private final List<String> created = new ArrayList<>();
@@ -72,8 +72,8 @@ final class ResultScan {
     return this;
   }
 
-  /** Result tables created here load this project's iterators from {@code input}'s context. */
-  ResultScan inContextOf(String input) throws AccumuloException, TableNotFoundException {
+  /** Result tables created here load this project's iterators where {@code input}'s do. */
+  ResultScan inContextOf(String input) throws AccumuloException {
     this.context = ServerCode.contextOf(client, input);
     return this;
   }
@@ -95,6 +95,7 @@ final class ResultScan {
       String state = ResultTables.prepare(client, result, semiring, split, removeZeros, context);
       if (!exists) {
         created.add(result);
+
       } else {
         ResultState.checkEmptyUnlessAdding(client, result, state, reuse);
       }

@@ -58,14 +58,15 @@ public final class ResultTables {
    */
   public static String prepare(AccumuloClient client, String table, String semiring)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
-    return prepare(client, table, semiring, new TreeSet<>(), false, null);
+    return prepare(client, table, semiring, new TreeSet<>(), false, ServerCode.TableContext.NONE);
   }
 
   /**
    * As {@link #prepare(AccumuloClient, String, String)}; a new table gets these splits, with {@code
    * removeZeros} a {@link ZeroFilter} after the combiner (an existing table must have it too), and
-   * the class loader {@code context} (may be null) the inputs' tablet servers load this project's
-   * iterators from. An existing table in another context is asked whether it can load them.
+   * the class loader {@code context} the inputs' tablet servers load this project's iterators from.
+   * An existing table in another context, or a new one where the user may not know the inputs'
+   * context, is asked whether it can load them (and a new one that cannot is deleted).
    *
    * @return the table's {@link ResultState#PROPERTY} as read during the checks; null for a table
    *     created here or one no engine has written
@@ -76,10 +77,13 @@ public final class ResultTables {
       String semiring,
       SortedSet<Text> splits,
       boolean removeZeros,
-      String context)
+      ServerCode.TableContext context)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     if (!client.tableOperations().exists(table)
-        && created(client, table, semiring, splits, removeZeros, context)) {
+        && created(client, table, semiring, splits, removeZeros, context.name())) {
+      if (!context.known()) {
+        requireCombiner(client, table);
+      }
       return null;
     }
     ResultState.checkMayWrite(client, table);
@@ -89,7 +93,7 @@ public final class ResultTables {
     checkHasCombiner(table, iterators);
     checkOnlyOurIterators(table, semiring, removeZeros, iterators);
     checkCombiner(config, table, semiring, iterators.get(COMBINER_NAME));
-    if (!Objects.equals(context, ServerCode.contextIn(config))) {
+    if (!context.known() || !Objects.equals(context.name(), ServerCode.contextIn(config))) {
       ServerCode.requireLoadable(client, table, SemiringCombiner.class);
     }
     return config.get(ResultState.PROPERTY);
@@ -147,6 +151,17 @@ public final class ResultTables {
       return true;
     } catch (TableExistsException e) {
       return false;
+    }
+  }
+
+  /** A C created in a context the user may not know: loads its combiner, or is deleted. */
+  private static void requireCombiner(AccumuloClient client, String table)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    try {
+      ServerCode.requireLoadable(client, table, SemiringCombiner.class);
+    } catch (IllegalArgumentException e) {
+      client.tableOperations().delete(table);
+      throw e;
     }
   }
 

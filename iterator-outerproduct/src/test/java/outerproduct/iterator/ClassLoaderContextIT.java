@@ -78,7 +78,7 @@ class ClassLoaderContextIT {
 
   @Test
   void aCreatedCLoadsFromBsContextAndEqualsTheOracle() throws Exception {
-    assertNull(ServerCode.contextOf(client, "ATctx"), "AT names no context");
+    assertNull(ServerCode.contextOf(client, "ATctx").name(), "AT names no context");
     RowRanges rows = RowRanges.parse("1,:,3,5,:,7,");
     TableMult.on(props).transposeOf("ATctx").times("Bctx").into("Cctx").rows(rows).run();
     assertEquals(

@@ -44,6 +44,7 @@ import outerproduct.internals.TabletHosting;
 import outerproduct.internals.TabletServerSessions;
 import outerproduct.kernel.accumulo.IncompleteResultException;
 import outerproduct.kernel.accumulo.ResultState;
+import outerproduct.kernel.accumulo.ServerCode;
 import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.ResultChecksum;
@@ -260,7 +261,7 @@ class ServerFaultsIT {
         "plus-times-long",
         new TreeSet<>(List.of(new Text("2"), new Text("4"), new Text("6"), new Text("8"))),
         false,
-        null);
+        ServerCode.TableContext.NONE);
     client.instanceOperations().waitForBalance();
     assertEquals(2, TabletHosting.of(client, "Cimportfault").hosts().size(), "C on both servers");
     Path staging = Files.createDirectories(accumulo.dir().resolve("staging-killed-at-import"));

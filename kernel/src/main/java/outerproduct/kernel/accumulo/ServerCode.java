@@ -91,12 +91,34 @@ public final class ServerCode {
   }
 
   /**
-   * The class loader context {@code table}'s iterators load from: its own or its namespace's
-   * {@value #CONTEXT_PROPERTY}; null when there is none (the tablet servers' {@code lib/}).
+   * A table's class loader context as its user may know it: {@code name} is its own or its
+   * namespace's {@value #CONTEXT_PROPERTY}, null when there is none (the tablet servers' {@code
+   * lib/}); not {@code known} where the user may not read the table's configuration (Accumulo 2.1
+   * lets only a user who may alter the table, or has System permission, read it).
    */
-  public static String contextOf(AccumuloClient client, String table)
-      throws AccumuloException, TableNotFoundException {
-    return contextIn(client.tableOperations().getConfiguration(table));
+  public record TableContext(String name, boolean known) {
+    /** No context: the tablet servers' {@code lib/}. */
+    public static final TableContext NONE = new TableContext(null, true);
+
+    static final TableContext UNKNOWN = new TableContext(null, false);
+  }
+
+  /**
+   * {@code table}'s class loader context, as {@link TableContext} says; none for a table that does
+   * not exist (the input checks name it).
+   */
+  public static TableContext contextOf(AccumuloClient client, String table)
+      throws AccumuloException {
+    try {
+      return new TableContext(contextIn(client.tableOperations().getConfiguration(table)), true);
+    } catch (TableNotFoundException e) {
+      return TableContext.NONE;
+    } catch (AccumuloException e) {
+      if (e.getCause() instanceof AccumuloSecurityException) {
+        return TableContext.UNKNOWN;
+      }
+      throw e;
+    }
   }
 
   /** The context a table configuration names, as {@link #contextOf}. */
@@ -120,23 +142,30 @@ public final class ServerCode {
         continue;
       }
       if (!loads(client, table, iterator)) {
-        String context = contextOf(client, table);
         return Optional.of(
             "the tablet servers of table '"
                 + table
                 + "' cannot load "
                 + iterator.getName()
-                + (context == null
-                    ? ": this project's server jar (lib/server of the release) is not in every"
-                        + " tablet server's lib/, and the table has no class loader context"
-                    : " in the table's class loader context '"
-                        + context
-                        + "': it lacks this project's server jar (lib/server of the release)")
+                + where(contextOf(client, table))
                 + " (docs/deploy.md)");
       }
       loadable.add(key);
     }
     return Optional.empty();
+  }
+
+  private static String where(TableContext context) {
+    if (!context.known()) {
+      return ": this project's server jar (lib/server of the release) is not in every tablet"
+          + " server's lib/ nor in the table's class loader context";
+    }
+    return context.name() == null
+        ? ": this project's server jar (lib/server of the release) is not in every tablet server's"
+            + " lib/, and the table has no class loader context"
+        : " in the table's class loader context '"
+            + context.name()
+            + "': it lacks this project's server jar (lib/server of the release)";
   }
 
   /**
