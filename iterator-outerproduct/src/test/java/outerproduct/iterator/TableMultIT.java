@@ -77,10 +77,12 @@ class TableMultIT {
     client.close();
   }
 
+  /** A whole-table C is also pre-split: {@link outerproduct.kernel.accumulo.ResultSplits}. */
   @Test
   void scale10GraphEqualsOracle() throws Exception {
     TableMultResult r = TableMult.on(props).transposeOf("AT10").times("B10").into("C10").run();
-    assertEqualsOracle(client, "C10", ReferenceMultiply.multiply(LONG, a10, b10));
+    SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a10, b10);
+    assertEqualsOracle(client, "C10", oracle);
     assertEquals(ReferenceMultiply.partialProducts(a10, b10, RowRanges.all()), r.partialProducts());
     assertTrue(
         r.entriesWritten() < r.partialProducts(),
@@ -88,6 +90,14 @@ class TableMultIT {
             + r.entriesWritten()
             + " entries for "
             + r.partialProducts());
+    // a whole-table C starts in one tablet per tablet server (2 here), each holding part of it
+    SortedSet<Text> splits = new TreeSet<>(client.tableOperations().listSplits("C10"));
+    assertEquals(1, splits.size(), "C10 split once: " + splits);
+    Text cut = splits.first();
+    long below = oracle.rowIds().stream().filter(row -> new Text(row).compareTo(cut) <= 0).count();
+    assertTrue(
+        below > 0 && below < oracle.rowIds().size(),
+        "both tablets hold rows of C: " + below + " at or below " + cut);
     log.info(
         "SCALE 10: {} partial products in {} s = {} pp/s",
         r.partialProducts(),

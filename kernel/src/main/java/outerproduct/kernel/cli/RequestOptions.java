@@ -1,6 +1,9 @@
 package outerproduct.kernel.cli;
 
 import java.util.ArrayList;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import org.apache.hadoop.io.Text;
 import outerproduct.kernel.accumulo.ReadAuthorizations;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.semiring.Semirings;
@@ -71,6 +74,14 @@ public final class RequestOptions {
               + " 'red,blue'; '' for none). Default: all of yours.")
   String auths;
 
+  @Option(
+      names = "--c-splits",
+      description =
+          "Split rows of a new C, comma-separated (C's rows are AT's columns; '' for one tablet)."
+              + " Default: a whole-table product's C one tablet per tablet server, cut at a sample"
+              + " of AT's columns; a row subset's C one tablet.")
+  String cSplits;
+
   /** The built-in semiring names, for the help text. */
   static final class BuiltIns extends ArrayList<String> {
     private static final long serialVersionUID = 1L;
@@ -121,6 +132,15 @@ public final class RequestOptions {
     }
     if (replace) {
       builder.replace();
+    }
+    if (cSplits != null) {
+      SortedSet<Text> splits = new TreeSet<>();
+      for (String row : cSplits.split(",", -1)) {
+        if (!row.isEmpty()) {
+          splits.add(new Text(row));
+        }
+      }
+      builder.cSplits(splits);
     }
     if (auths != null) {
       try {

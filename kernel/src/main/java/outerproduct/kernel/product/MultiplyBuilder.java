@@ -10,10 +10,12 @@ import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
+import outerproduct.kernel.accumulo.ClusterSize;
 import outerproduct.kernel.accumulo.DegreeTables;
 import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.accumulo.ReadAuthorizations;
 import outerproduct.kernel.accumulo.ResultReplacement;
+import outerproduct.kernel.accumulo.ResultSplits;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
@@ -66,6 +68,7 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
   protected boolean addToExisting;
   protected boolean replace;
   protected SortedSet<Text> cSplits = new TreeSet<>();
+  private boolean cSplitsAsked;
 
   /** The labels to read with; null: all of the user's. */
   protected Authorizations authorizations;
@@ -205,6 +208,7 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
     // replace is not copied: the builder that was asked replaces C once, and the one it runs
     // writes the successor it names (see replacing)
     other.cSplits = cSplits;
+    other.cSplitsAsked = cSplitsAsked;
     other.authorizations = authorizations;
   }
 
@@ -230,10 +234,12 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
   /**
    * Split rows of C where the server-side paths create it, so that its writes spread over tablets
    * from the start (an existing C keeps its own; the client path, one BatchWriter writing each cell
-   * once, creates C whole).
+   * once, creates C whole). Without them a whole-table product's new C gets one tablet per tablet
+   * server, cut at a sample of AT's columns ({@link ResultSplits}); none asks for one tablet.
    */
   public S cSplits(SortedSet<Text> splits) {
     this.cSplits = new TreeSet<>(splits);
+    this.cSplitsAsked = true;
     return self();
   }
 
@@ -275,7 +281,8 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
   /**
    * Decides where this multiply writes ({@link ResultReplacement#begin}) and points {@link #c}
    * there until the replacement is closed: a successor gets C's splits unless the request gave its
-   * own. An engine calls {@link ResultReplacement#swapIn} once its C is complete.
+   * own, and a new C of a whole-table product one tablet per tablet server ({@link ResultSplits}).
+   * An engine calls {@link ResultReplacement#swapIn} once its C is complete.
    */
   protected final ResultReplacement replacing(AccumuloClient client)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
@@ -293,6 +300,14 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
     c = replacement.target();
     if (replacement.replaces() && cSplits.isEmpty()) {
       cSplits = replacement.splitsOfReplaced();
+    }
+    if (!cSplitsAsked
+        && cSplits.isEmpty()
+        && rows.isAll()
+        && at != null
+        && !client.tableOperations().exists(c)) {
+      // a whole-table product's C spread over the tablet servers from its first write
+      cSplits = ResultSplits.sampled(client, at, authorizations, ClusterSize.tabletServers(client));
     }
     return replacement;
   }

@@ -1,0 +1,107 @@
+package outerproduct.kernel.accumulo;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
+
+/**
+ * Split points of a new C for a whole-table multiply, so that its writes spread over the tablet
+ * servers from the first one instead of landing in one tablet, on one server, until Accumulo splits
+ * it. C's rows are AT's column qualifiers: a sample of them, read from the head of each of AT's
+ * tablets as the caller's user sees them, cut at its quantiles, gives C one tablet per tablet
+ * server, each holding about as many of AT's entries' columns.
+ *
+ * <p>Cost: one short scan per tablet of AT, {@value #SAMPLE} entries in all; memory: the sample's
+ * qualifiers. A sample drawn from tablet heads follows the whole table where rows are spread over
+ * the key space as vertex ids are (Graph500's are permuted); a table whose rows and columns are
+ * ordered alike (a banded matrix) gets cuts that follow its heads instead, which still leaves one
+ * tablet per server, unevenly filled.
+ */
+public final class ResultSplits {
+  /** Entries sampled across AT's tablets. */
+  static final int SAMPLE = 4096;
+
+  private ResultSplits() {}
+
+  /**
+   * Never the reason a multiply fails: an AT that is missing or unreadable, or labels the user does
+   * not hold, give no split points, and the multiply's own checks name what is wrong.
+   *
+   * @param auths the request's authorizations; null for all of the user's
+   * @return at most {@code tablets - 1} split points; none for one tablet or an empty AT
+   */
+  public static SortedSet<Text> sampled(
+      AccumuloClient client, String at, Authorizations auths, int tablets) {
+    if (tablets < 2) {
+      return new TreeSet<>();
+    }
+    try {
+      return cuts(sample(client, at, ReadAuthorizations.of(client, auths)), tablets);
+    } catch (AccumuloException
+        | AccumuloSecurityException
+        | TableNotFoundException
+        | RuntimeException e) {
+      return new TreeSet<>();
+    }
+  }
+
+  private static List<Text> sample(AccumuloClient client, String at, Authorizations auths)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    List<Range> atTablets = tabletRanges(client, at);
+    int perTablet = Math.max(1, SAMPLE / atTablets.size());
+    List<Text> columns = new ArrayList<>();
+    for (Range tablet : atTablets) {
+      try (Scanner scan = client.createScanner(at, auths)) {
+        scan.setRange(tablet);
+        scan.setBatchSize(perTablet);
+        Iterator<Map.Entry<Key, Value>> entries = scan.iterator();
+        for (int n = 0; n < perTablet && entries.hasNext(); n++) {
+          columns.add(entries.next().getKey().getColumnQualifier());
+        }
+      }
+    }
+    return columns;
+  }
+
+  /** The {@code tablets - 1} quantiles of {@code columns}, without repeats. */
+  static SortedSet<Text> cuts(List<Text> columns, int tablets) {
+    SortedSet<Text> splits = new TreeSet<>();
+    if (columns.isEmpty()) {
+      return splits;
+    }
+    Collections.sort(columns);
+    for (int t = 1; t < tablets; t++) {
+      Text cut = columns.get((int) ((long) t * columns.size() / tablets));
+      if (!cut.equals(columns.get(0))) {
+        splits.add(cut); // a cut at the smallest column would leave the first tablet empty
+      }
+    }
+    return splits;
+  }
+
+  private static List<Range> tabletRanges(AccumuloClient client, String table)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    List<Range> ranges = new ArrayList<>();
+    Text previous = null;
+    for (Text split : client.tableOperations().listSplits(table)) {
+      ranges.add(new Range(previous, false, split, true));
+      previous = split;
+    }
+    ranges.add(new Range(previous, false, null, true));
+    return ranges;
+  }
+}

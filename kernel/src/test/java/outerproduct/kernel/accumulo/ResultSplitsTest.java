@@ -1,0 +1,40 @@
+package outerproduct.kernel.accumulo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.apache.hadoop.io.Text;
+import org.junit.jupiter.api.Test;
+
+class ResultSplitsTest {
+  private static List<Text> columns(String... ids) {
+    List<Text> columns = new ArrayList<>();
+    for (String id : ids) {
+      columns.add(new Text(id));
+    }
+    return columns;
+  }
+
+  @Test
+  void cutsAreTheSamplesQuantiles() {
+    assertEquals(
+        new TreeSet<>(columns("3", "5", "7")),
+        ResultSplits.cuts(columns("8", "1", "2", "3", "4", "5", "6", "7"), 4));
+    assertEquals(
+        new TreeSet<>(columns("5")),
+        ResultSplits.cuts(columns("8", "1", "2", "3", "4", "5", "6", "7"), 2));
+  }
+
+  @Test
+  void repeatedAndSmallestColumnsCutOnce() {
+    // a hub column sampled often: one cut, and none at the smallest column (an empty tablet)
+    assertEquals(
+        new TreeSet<>(columns("9")),
+        ResultSplits.cuts(columns("1", "1", "1", "1", "1", "1", "9", "9"), 4));
+    assertEquals(new TreeSet<>(), ResultSplits.cuts(columns("4", "4", "4"), 3));
+    assertEquals(new TreeSet<>(), ResultSplits.cuts(columns(), 3));
+    assertEquals(new TreeSet<>(), ResultSplits.cuts(columns("1", "2"), 1));
+  }
+}
