@@ -257,6 +257,12 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
     return this;
   }
 
+  /** Not for bulk output: its staged files span all of C, each imported into every tablet. */
+  @Override
+  protected boolean splitsNewCByDefault() {
+    return writing.output != Output.BULK;
+  }
+
   /**
    * @throws IllegalArgumentException for a missing, unreadable or conflicting table, before
    *     anything is written

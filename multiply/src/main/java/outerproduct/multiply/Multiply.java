@@ -221,6 +221,12 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
     }
   }
 
+  /** The engine of the path that runs decides C's default splits, in its own builder. */
+  @Override
+  protected boolean splitsNewCByDefault() {
+    return false;
+  }
+
   /** Runs the path {@code decided} chose, into {@link #c}. */
   private Result runPath(AccumuloClient client, Decision decided, long begin) throws Exception {
     ExecutionPath chosen = decided.path();

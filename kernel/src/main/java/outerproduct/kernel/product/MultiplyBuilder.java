@@ -279,6 +279,14 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
   }
 
   /**
+   * Whether this builder's engine and output split a whole-table product's new C one tablet per
+   * tablet server when the request names no splits; the engine's builder answers for itself.
+   */
+  protected boolean splitsNewCByDefault() {
+    return true;
+  }
+
+  /**
    * Decides where this multiply writes ({@link ResultReplacement#begin}) and points {@link #c}
    * there until the replacement is closed: a successor gets C's splits unless the request gave its
    * own, and a new C of a whole-table product one tablet per tablet server ({@link ResultSplits}).
@@ -302,6 +310,7 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
       cSplits = replacement.splitsOfReplaced();
     }
     if (!cSplitsAsked
+        && splitsNewCByDefault()
         && cSplits.isEmpty()
         && rows.isAll()
         && at != null
