@@ -53,6 +53,9 @@ public final class EmbeddedAccumulo implements AutoCloseable {
     int inMemoryMapMb = 256;
     boolean nativeMaps = true;
     final Map<String, String> siteConfig = new HashMap<>();
+    final Map<String, String> systemProperties = new HashMap<>();
+    final Map<String, String> coreSite = new HashMap<>();
+    String rootUser;
 
     public Settings tabletServers(int n) {
       if (n < 1) {
@@ -100,6 +103,24 @@ public final class EmbeddedAccumulo implements AutoCloseable {
       siteConfig.put(property, value);
       return this;
     }
+
+    /** A Java system property of every server process. */
+    public Settings systemProperty(String property, String value) {
+      systemProperties.put(property, value);
+      return this;
+    }
+
+    /** A Hadoop core-site.xml entry of every server process. */
+    public Settings coreSite(String property, String value) {
+      coreSite.put(property, value);
+      return this;
+    }
+
+    /** The instance's root user (default {@code root}): a principal under Kerberos. */
+    public Settings rootUser(String name) {
+      this.rootUser = name;
+      return this;
+    }
   }
 
   public static EmbeddedAccumulo start(Path parentDir, Settings settings) {
@@ -116,7 +137,7 @@ public final class EmbeddedAccumulo implements AutoCloseable {
       config.setMemory(ServerType.ZOOKEEPER, 128, MemoryUnit.MEGABYTE);
       config.setMemory(
           ServerType.TABLET_SERVER, settings.tabletServerMemoryMb, MemoryUnit.MEGABYTE);
-      config.setSystemProperties(Map.of("outerproduct.cluster", ClusterProcesses.marker()));
+      processes(config, settings);
       Optional<Path> nativeLib =
           settings.nativeMaps
               ? NativeMaps.installInto(dir.resolveSibling("native"))
@@ -126,7 +147,7 @@ public final class EmbeddedAccumulo implements AutoCloseable {
           siteConfig(config.getSiteConfig(), settings, nativeLib.isPresent());
       config.setSiteConfig(site);
       MiniAccumuloClusterImpl cluster = new MiniAccumuloClusterImpl(config);
-      writeCoreSite(config.getConfDir().toPath());
+      writeCoreSite(config.getConfDir().toPath(), settings.coreSite);
       EmbeddedAccumulo accumulo = new EmbeddedAccumulo(cluster, dir);
       Runtime.getRuntime().addShutdownHook(new Thread(accumulo::close, "stop-embedded-accumulo"));
       cluster.start();
@@ -147,6 +168,16 @@ public final class EmbeddedAccumulo implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while starting MiniAccumuloCluster", e);
+    }
+  }
+
+  /** Each server process's system properties (the marker among them) and the root user. */
+  private static void processes(MiniAccumuloConfigImpl config, Settings settings) {
+    Map<String, String> systemProperties = new HashMap<>(settings.systemProperties);
+    systemProperties.put("outerproduct.cluster", ClusterProcesses.marker());
+    config.setSystemProperties(systemProperties);
+    if (settings.rootUser != null) {
+      config.setRootUserName(settings.rootUser);
     }
   }
 
@@ -181,9 +212,10 @@ public final class EmbeddedAccumulo implements AutoCloseable {
    * ServerFaultsIT). The raw local file system syncs and has no side file, which is what Accumulo's
    * own recovery ITs configure. The conf dir heads every server's classpath.
    */
-  private static void writeCoreSite(Path confDir) throws IOException {
+  private static void writeCoreSite(Path confDir, Map<String, String> entries) throws IOException {
     Configuration coreSite = new Configuration(false);
     coreSite.set("fs.file.impl", RawLocalFileSystem.class.getName());
+    entries.forEach(coreSite::set);
     try (OutputStream out = Files.newOutputStream(confDir.resolve("core-site.xml"))) {
       coreSite.writeXml(out);
     }

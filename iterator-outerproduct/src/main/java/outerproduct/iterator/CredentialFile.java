@@ -30,6 +30,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import outerproduct.kernel.accumulo.DelegatedCredentials;
 import outerproduct.kernel.accumulo.FileSystems;
 import outerproduct.kernel.accumulo.PrivateFiles;
 
@@ -43,10 +44,11 @@ import outerproduct.kernel.accumulo.PrivateFiles;
  * user ({@value #READER_PROPERTY}, an HDFS ACL entry); nobody else (mode 600 in a directory of mode
  * 700). It grants no more than the multiply needs: iterators accept it only in a scan of the table
  * it names, reading and writing only the tables it names ({@link Grant}), and only while it exists;
- * {@link #close()} deletes it when the multiply ends. Where it lives: {@value #DIRECTORY_PROPERTY}
- * (a Java system property, or a property of the client's Hadoop configuration), default {@code
- * .outerproduct/credentials} in the user's home directory on the default file system, which must be
- * one the tablet servers reach (HDFS on a cluster).
+ * {@link #close()} deletes it when the multiply ends. Under Kerberos it holds a delegation token of
+ * the caller's instead of the caller's own credentials ({@link DelegatedCredentials}). Where it
+ * lives: {@value #DIRECTORY_PROPERTY} (a Java system property, or a property of the client's Hadoop
+ * configuration), default {@code .outerproduct/credentials} in the user's home directory on the
+ * default file system, which must be one the tablet servers reach (HDFS on a cluster).
  */
 public final class CredentialFile implements AutoCloseable {
   /** The directory for the files, a qualified URI; default {@code ~/.outerproduct/credentials}. */
@@ -138,7 +140,8 @@ public final class CredentialFile implements AutoCloseable {
         PrivateFiles.writeOpen(
             fs,
             path,
-            content(clientProperties, grant).getBytes(StandardCharsets.UTF_8),
+            content(DelegatedCredentials.forRemoteUse(client, clientProperties), grant)
+                .getBytes(StandardCharsets.UTF_8),
             reader,
             true);
     return new CredentialFile(fs, path, out);

@@ -90,7 +90,6 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
   public static final String UNTUNED_COMPRESSION = "gz";
 
   private final Configuration base;
-  private final java.nio.file.Path clientPropertiesFile;
   private final Properties clientProperties;
   private int reducers = 1;
   private long presum = DEFAULT_PRESUM;
@@ -108,15 +107,9 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
   }
 
   private MapReduceMultiply(
-      Configuration base,
-      java.nio.file.Path file,
-      Properties properties,
-      String at,
-      String b,
-      String c) {
+      Configuration base, Properties properties, String at, String b, String c) {
     super(at, b, c);
     this.base = base;
-    this.clientPropertiesFile = file;
     this.clientProperties = properties;
   }
 
@@ -137,10 +130,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
     }
     Configuration copy = new Configuration(conf);
     return tables(
-        (at, b) ->
-            c ->
-                new MapReduceMultiply(
-                    copy, clientPropertiesFile, p, at, b, requireResult("into (C)", c, at, b)));
+        (at, b) -> c -> new MapReduceMultiply(copy, p, at, b, requireResult("into (C)", c, at, b)));
   }
 
   public MapReduceMultiply reducers(int n) {
@@ -235,7 +225,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
         ResultReplacement replacement = replacing(client)) {
       checkBeforeRun(client);
       takeC(client);
-      try (PrivateJobDir dir = PrivateJobDir.create(client, base, clientPropertiesFile, c)) {
+      try (PrivateJobDir dir = PrivateJobDir.create(client, base, clientProperties, c)) {
         List<byte[]> cSplitRows = bytes(client.tableOperations().listSplits(c));
         JobSpec spec =
             spec(

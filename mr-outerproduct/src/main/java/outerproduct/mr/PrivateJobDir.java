@@ -1,23 +1,27 @@
 package outerproduct.mr;
 
 import java.io.IOException;
+import java.io.StringWriter;
 import java.net.URI;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.UUID;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import outerproduct.kernel.accumulo.DelegatedCredentials;
 import outerproduct.kernel.accumulo.PrivateFiles;
 import outerproduct.kernel.accumulo.StagingSweep;
 
 /**
- * A directory on the job's file system that only the submitting user can read (700), holding a copy
- * of the client properties (600) for the tasks and, for bulk output, the reducers' RFiles. Only its
- * path enters the job configuration; {@link #close()} deletes it with everything in it.
+ * A directory on the job's file system that only the submitting user can read (700), holding the
+ * client properties the tasks act with (600; under Kerberos a delegation token of the caller's,
+ * {@link DelegatedCredentials}) and, for bulk output, the reducers' RFiles. Only its path enters
+ * the job configuration; {@link #close()} deletes it with everything in it.
  */
 final class PrivateJobDir implements AutoCloseable {
   private final FileSystem fs;
@@ -30,14 +34,11 @@ final class PrivateJobDir implements AutoCloseable {
 
   /**
    * Creates the directory under the user's home, for the job writing {@code resultTable}, and
-   * copies {@code clientProperties} into it; first removes those of jobs whose client stopped
-   * ({@link StagingSweep}).
+   * writes {@code clientProperties}, or their delegated form, into it; first removes those of jobs
+   * whose client stopped ({@link StagingSweep}).
    */
   static PrivateJobDir create(
-      AccumuloClient client,
-      Configuration conf,
-      java.nio.file.Path clientProperties,
-      String resultTable)
+      AccumuloClient client, Configuration conf, Properties clientProperties, String resultTable)
       throws IOException {
     FileSystem fs = FileSystem.get(conf);
     Path parent = StagingSweep.userDirectory(fs);
@@ -47,7 +48,7 @@ final class PrivateJobDir implements AutoCloseable {
     PrivateJobDir jobDir = new PrivateJobDir(fs, fs.makeQualified(dir));
     try {
       StagingSweep.name(client, fs, dir, resultTable);
-      jobDir.copyPrivately(clientProperties);
+      jobDir.writePrivately(DelegatedCredentials.forRemoteUse(client, clientProperties));
     } catch (IOException | RuntimeException e) {
       jobDir.close();
       throw e;
@@ -94,8 +95,11 @@ final class PrivateJobDir implements AutoCloseable {
     }
   }
 
-  private void copyPrivately(java.nio.file.Path clientPropertiesFile) throws IOException {
-    PrivateFiles.write(fs, clientProperties(), Files.readAllBytes(clientPropertiesFile), null);
+  private void writePrivately(Properties forTasks) throws IOException {
+    StringWriter text = new StringWriter();
+    forTasks.store(text, null);
+    PrivateFiles.write(
+        fs, clientProperties(), text.toString().getBytes(StandardCharsets.UTF_8), null);
   }
 
   @Override

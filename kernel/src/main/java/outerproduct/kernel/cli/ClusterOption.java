@@ -22,21 +22,25 @@ public final class ClusterOption {
   Path file;
 
   /**
-   * The file, once it is known to be readable.
+   * The file, once it is known to be readable and, for a Kerberos client, logged in as it says
+   * ({@link KerberosLogin}).
    *
    * @throws IllegalArgumentException naming the option and the file
    */
   public Path file() {
-    return requireReadable(file);
+    properties();
+    return file;
   }
 
   /**
    * @throws IllegalArgumentException naming the file when Accumulo refuses its properties
    */
   public Properties properties() {
-    Path readable = file();
+    Path readable = requireReadable(file);
     try {
-      return Accumulo.newClientProperties().from(readable).build();
+      Properties properties = Accumulo.newClientProperties().from(readable).build();
+      KerberosLogin.asNamedIn(properties);
+      return properties;
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("--cluster " + file + ": " + e.getMessage(), e);
     }
