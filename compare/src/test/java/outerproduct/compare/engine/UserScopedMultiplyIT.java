@@ -159,13 +159,18 @@ class UserScopedMultiplyIT {
     return runs;
   }
 
+  /**
+   * The MapReduce engine's jobs run uber (in the ApplicationMaster's JVM): what a label lets a task
+   * read is the same code either way, and the distributed job is proven elsewhere
+   * (OuterProductJobIT, MultiplyIT) at three more JVMs a job.
+   */
   private static Engine.Settings settings(long presum) {
     return new Engine.Settings(
         presum,
         new TreeSet<>(),
         "log",
         1,
-        UberMode.AUTO,
+        UberMode.ON,
         Map.of(),
         presum,
         null,

@@ -25,15 +25,20 @@ import org.apache.hadoop.io.Text;
  * tablets as the caller's user sees them, cut at its quantiles, gives C one tablet per tablet
  * server, each holding about as many of AT's entries' columns.
  *
- * <p>Cost: one short scan per tablet of AT, {@value #SAMPLE} entries in all; memory: the sample's
- * qualifiers. A sample drawn from tablet heads follows the whole table where rows are spread over
- * the key space as vertex ids are (Graph500's are permuted); a table whose rows and columns are
- * ordered alike (a banded matrix) gets cuts that follow its heads instead, which still leaves one
- * tablet per server, unevenly filled.
+ * <p>Cost: one short scan per tablet of AT, of at most {@value #TABLETS_SAMPLED} tablets spread
+ * evenly over it (so an AT of thousands of tablets costs no more than one of {@value
+ * #TABLETS_SAMPLED}), {@value #SAMPLE} entries in all; memory: the sample's qualifiers. A sample
+ * drawn from tablet heads follows the whole table where rows are spread over the key space as
+ * vertex ids are (Graph500's are permuted); a table whose rows and columns are ordered alike (a
+ * banded matrix) gets cuts that follow its heads instead, which still leaves one tablet per server,
+ * unevenly filled.
  */
 public final class ResultSplits {
   /** Entries sampled across AT's tablets. */
   static final int SAMPLE = 4096;
+
+  /** AT's tablets read at most, one short scan each, one after another. */
+  static final int TABLETS_SAMPLED = 64;
 
   private ResultSplits() {}
 
@@ -61,7 +66,7 @@ public final class ResultSplits {
 
   private static List<Text> sample(AccumuloClient client, String at, Authorizations auths)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
-    List<Range> atTablets = tabletRanges(client, at);
+    List<Range> atTablets = spreadOver(tabletRanges(client, at), TABLETS_SAMPLED);
     int perTablet = Math.max(1, SAMPLE / atTablets.size());
     List<Text> columns = new ArrayList<>();
     for (Range tablet : atTablets) {
@@ -75,6 +80,18 @@ public final class ResultSplits {
       }
     }
     return columns;
+  }
+
+  /** At most {@code n} of {@code ranges}, evenly spaced, the first among them. */
+  static List<Range> spreadOver(List<Range> ranges, int n) {
+    if (ranges.size() <= n) {
+      return ranges;
+    }
+    List<Range> picked = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      picked.add(ranges.get((int) ((long) i * ranges.size() / n)));
+    }
+    return picked;
   }
 
   /** The {@code tablets - 1} quantiles of {@code columns}, without repeats. */

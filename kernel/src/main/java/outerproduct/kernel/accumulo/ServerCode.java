@@ -9,6 +9,7 @@ import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
+import org.apache.thrift.TApplicationException;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
 
@@ -170,7 +171,9 @@ public final class ServerCode {
 
   /**
    * Asks the tablet servers; a context they do not know (a name no {@code
-   * general.vfs.context.classpath.*} defines) fails the call instead of answering false.
+   * general.vfs.context.classpath.*} defines) fails the call in the server instead of answering
+   * false, which reaches here as a Thrift application error: that is a "no". Any other failure is
+   * not an answer and is thrown, so that it is never reported as a missing jar.
    */
   private static boolean loads(
       AccumuloClient client, String table, Class<? extends SortedKeyValueIterator<?, ?>> iterator)
@@ -180,7 +183,17 @@ public final class ServerCode {
           .tableOperations()
           .testClassLoad(table, iterator.getName(), SortedKeyValueIterator.class.getName());
     } catch (AccumuloException e) {
-      return false;
+      if (e.getCause() instanceof TApplicationException) {
+        return false;
+      }
+      throw new IllegalStateException(
+          "could not ask the tablet servers of table '"
+              + table
+              + "' whether they load "
+              + iterator.getName()
+              + ": "
+              + e.getMessage(),
+          e);
     }
   }
 }

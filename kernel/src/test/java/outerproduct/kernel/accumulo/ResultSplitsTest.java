@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import org.apache.accumulo.core.data.Range;
 import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.Test;
 
@@ -36,5 +37,18 @@ class ResultSplitsTest {
     assertEquals(new TreeSet<>(), ResultSplits.cuts(columns("4", "4", "4"), 3));
     assertEquals(new TreeSet<>(), ResultSplits.cuts(columns(), 3));
     assertEquals(new TreeSet<>(), ResultSplits.cuts(columns("1", "2"), 1));
+  }
+
+  @Test
+  void aTableOfManyTabletsIsSampledAtEvenlySpacedOnes() {
+    List<Range> tablets = new ArrayList<>();
+    for (int t = 0; t < 1000; t++) {
+      tablets.add(new Range(String.format("%04d", t)));
+    }
+    List<Range> picked = ResultSplits.spreadOver(tablets, 64);
+    assertEquals(64, picked.size());
+    assertEquals(tablets.get(0), picked.get(0));
+    assertEquals(tablets.get(984), picked.get(63)); // 63 * 1000 / 64
+    assertEquals(tablets.subList(0, 3), ResultSplits.spreadOver(tablets.subList(0, 3), 64));
   }
 }
