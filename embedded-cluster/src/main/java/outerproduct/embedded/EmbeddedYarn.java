@@ -45,6 +45,14 @@ public final class EmbeddedYarn implements AutoCloseable {
   }
 
   public static EmbeddedYarn start(Path parentDir, int nodeManagerMemoryMb) {
+    return start(parentDir, nodeManagerMemoryMb, "");
+  }
+
+  /**
+   * As {@link #start(Path, int)}, with {@code taskJavaOpts} added to the command line of every task
+   * and ApplicationMaster JVM.
+   */
+  public static EmbeddedYarn start(Path parentDir, int nodeManagerMemoryMb, String taskJavaOpts) {
     ClusterProcesses.guard();
     Path dir = ClusterProcesses.baseDir(parentDir).resolve("yarn");
     long begin = System.nanoTime();
@@ -79,9 +87,9 @@ public final class EmbeddedYarn implements AutoCloseable {
     conf.setInt(MRJobConfig.MR_AM_VMEM_MB, CONTAINER_MB);
     conf.setInt(MRJobConfig.MAP_MEMORY_MB, CONTAINER_MB);
     conf.setInt(MRJobConfig.REDUCE_MEMORY_MB, CONTAINER_MB);
-    conf.set(MRJobConfig.MR_AM_COMMAND_OPTS, AM_JAVA_OPTS);
-    conf.set(MRJobConfig.MAP_JAVA_OPTS, CONTAINER_JAVA_OPTS);
-    conf.set(MRJobConfig.REDUCE_JAVA_OPTS, CONTAINER_JAVA_OPTS);
+    conf.set(MRJobConfig.MR_AM_COMMAND_OPTS, AM_JAVA_OPTS + " " + taskJavaOpts);
+    conf.set(MRJobConfig.MAP_JAVA_OPTS, CONTAINER_JAVA_OPTS + " " + taskJavaOpts);
+    conf.set(MRJobConfig.REDUCE_JAVA_OPTS, CONTAINER_JAVA_OPTS + " " + taskJavaOpts);
     MiniMRYarnCluster cluster = new MiniMRYarnCluster("outerproduct", 1);
     EmbeddedYarn yarn = new EmbeddedYarn(cluster, dir);
     Runtime.getRuntime().addShutdownHook(new Thread(yarn::close, "stop-embedded-yarn"));
