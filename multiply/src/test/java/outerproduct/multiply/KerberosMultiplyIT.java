@@ -3,21 +3,28 @@ package outerproduct.multiply;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.security.Authorizations;
+import org.apache.accumulo.core.security.SystemPermission;
+import org.apache.accumulo.core.security.TablePermission;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.EmbeddedKdc;
@@ -49,6 +56,7 @@ import outerproduct.kernel.semiring.Semirings;
  * shares this JVM.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class KerberosMultiplyIT {
   private static final Path PARENT = Path.of("target", "embedded-clusters");
   private static final Semiring<?> LONG = Semirings.forName("plus-times-long");
@@ -103,6 +111,7 @@ class KerberosMultiplyIT {
   }
 
   @Test
+  @Order(1)
   void everyPathButMapReduceMultipliesAsTheCallerAndItsCEqualsTheOracle() throws Exception {
     assertEquals(kdc.principal("root"), client.whoami(), "authenticated by Kerberos");
     String expected = ResultChecksum.of(ReferenceMultiply.multiply(LONG, a, b));
@@ -129,6 +138,7 @@ class KerberosMultiplyIT {
    * keytab; a client built from it acts as the caller; later multiplies reuse the token.
    */
   @Test
+  @Order(2)
   void theServersGetADelegationTokenAndNeverTheKeytab() throws Exception {
     Properties delegated = DelegatedCredentials.forRemoteUse(client, clientProperties);
     assertTrue(
@@ -150,6 +160,82 @@ class KerberosMultiplyIT {
     try (AccumuloClient asToken = Accumulo.newClient().from(delegated).build()) {
       assertEquals(kdc.principal("root"), asToken.whoami());
       assertTrue(asToken.tableOperations().exists("krbAT"));
+    }
+  }
+
+  /**
+   * A caller without System permission OBTAIN_DELEGATION_TOKEN is refused by name on the iterator
+   * path, C is left neither complete nor half-written, and a keytab that cannot log in is named.
+   * Runs last: it makes bob this JVM's Kerberos login, as his own command would.
+   */
+  @Test
+  @Order(3)
+  void aCallerWithoutTheDelegationTokenPermissionIsRefusedByName(@TempDir Path dir)
+      throws Exception {
+    String bob = kdc.principal("bob");
+    Path bobKeytab = kdc.createKeytab("bob");
+    Properties asBob =
+        Accumulo.newClientProperties().from(clientProperties).as(bob, bobKeytab).build();
+    Properties badKeytab =
+        Accumulo.newClientProperties()
+            .from(clientProperties)
+            .as(bob, dir.resolve("missing.keytab"))
+            .build();
+    IllegalArgumentException login =
+        assertThrows(IllegalArgumentException.class, () -> KerberosLogin.asNamedIn(badKeytab));
+    assertTrue(
+        login.getMessage().startsWith("cannot log in to Kerberos as '" + bob + "' with keytab "),
+        login.getMessage());
+    KerberosLogin.asNamedIn(asBob);
+    try (AccumuloClient bobClient = Accumulo.newClient().from(asBob).build()) {
+      // a Kerberos user exists once an RPC of theirs has authenticated them
+      assertEquals(Authorizations.EMPTY, bobClient.securityOperations().getUserAuthorizations(bob));
+    }
+    // root's grants through the delegated properties: root's own client authenticates as the
+    // JVM's login, now bob
+    try (AccumuloClient asRoot =
+        Accumulo.newClient()
+            .from(DelegatedCredentials.forRemoteUse(client, clientProperties))
+            .build()) {
+      for (String table : List.of("krbAT", "krbB")) {
+        asRoot.securityOperations().grantTablePermission(bob, table, TablePermission.READ);
+      }
+      asRoot.securityOperations().grantSystemPermission(bob, SystemPermission.CREATE_TABLE);
+    }
+    Path bobFile = dir.resolve("bob.properties");
+    try (OutputStream out = Files.newOutputStream(bobFile)) {
+      asBob.store(out, null);
+    }
+    Exception e =
+        assertThrows(
+            Exception.class,
+            () ->
+                Multiply.on(bobFile)
+                    .transposeOf("krbAT")
+                    .times("krbB")
+                    .into("krbCbob")
+                    .path(ExecutionPath.ITERATOR)
+                    .run());
+    StringBuilder messages = new StringBuilder();
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      messages.append(t.getMessage()).append(" | ");
+    }
+    assertTrue(
+        messages
+            .toString()
+            .contains(
+                "user '"
+                    + bob
+                    + "' may not obtain a delegation token"
+                    + " (System.OBTAIN_DELEGATION_TOKEN)"),
+        messages.toString());
+    try (AccumuloClient bobClient = Accumulo.newClient().from(asBob).build()) {
+      if (bobClient.tableOperations().exists("krbCbob")) {
+        assertEquals(
+            0,
+            TableChecksum.of(bobClient, "krbCbob", LONG, Authorizations.EMPTY).nnz(),
+            "nothing written");
+      }
     }
   }
 }

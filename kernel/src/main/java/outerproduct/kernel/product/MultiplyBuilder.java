@@ -316,8 +316,7 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
         && at != null
         && !client.tableOperations().exists(c)) {
       // a whole-table product's C spread over the tablet servers from its first write
-      cSplits =
-          ResultSplits.sampled(client, at, b, authorizations, ClusterSize.tabletServers(client));
+      cSplits = ResultSplits.sampled(client, at, authorizations, ClusterSize.tabletServers(client));
     }
     return replacement;
   }

@@ -18,24 +18,15 @@ class ResultSplitsTest {
     return columns;
   }
 
-  /** Sampled entries AT(k,i) of weight 1, i from {@code ids}. */
-  private static List<ResultSplits.Sampled> sample(String... ids) {
-    List<ResultSplits.Sampled> sample = new ArrayList<>();
-    for (String id : ids) {
-      sample.add(new ResultSplits.Sampled(new Text("k"), new Text(id)));
-    }
-    return sample;
-  }
-
   /** Split points are inclusive end rows: "2" ends the first of four tablets of 1..8. */
   @Test
   void cutsAreTheSamplesQuantiles() {
     assertEquals(
         new TreeSet<>(columns("2", "4", "6")),
-        ResultSplits.cuts(sample("8", "1", "2", "3", "4", "5", "6", "7"), 4));
+        ResultSplits.cuts(columns("8", "1", "2", "3", "4", "5", "6", "7"), 4));
     assertEquals(
         new TreeSet<>(columns("4")),
-        ResultSplits.cuts(sample("8", "1", "2", "3", "4", "5", "6", "7"), 2));
+        ResultSplits.cuts(columns("8", "1", "2", "3", "4", "5", "6", "7"), 2));
   }
 
   @Test
@@ -43,21 +34,10 @@ class ResultSplitsTest {
     // a hub column: its rows all in one tablet, the cut after it
     assertEquals(
         new TreeSet<>(columns("1")),
-        ResultSplits.cuts(sample("1", "1", "1", "1", "1", "1", "9", "9"), 4));
-    assertEquals(new TreeSet<>(), ResultSplits.cuts(sample("4", "4", "4"), 3));
-    assertEquals(new TreeSet<>(), ResultSplits.cuts(sample(), 3));
-    assertEquals(new TreeSet<>(), ResultSplits.cuts(sample("1", "2"), 1));
-  }
-
-  /** Cut where the partial products (each entry weighed by deg_B of its row) are halved. */
-  @Test
-  void weightsMoveTheCutsToWhereThePartialProductsAre() {
-    List<ResultSplits.Sampled> sample = sample("1", "2", "3", "4", "5", "6", "7", "8");
-    assertEquals(new TreeSet<>(columns("4")), ResultSplits.cuts(sample, 2));
-    sample.get(1).weight = 7; // column 2: 7 of the 14 partial products
-    assertEquals(new TreeSet<>(columns("2")), ResultSplits.cuts(sample, 2)); // 8 | 6
-    // 1 | 7 | 2 | 4: the hub alone in its tablet
-    assertEquals(new TreeSet<>(columns("1", "2", "4")), ResultSplits.cuts(sample, 4));
+        ResultSplits.cuts(columns("1", "1", "1", "1", "1", "1", "9", "9"), 4));
+    assertEquals(new TreeSet<>(), ResultSplits.cuts(columns("4", "4", "4"), 3));
+    assertEquals(new TreeSet<>(), ResultSplits.cuts(columns(), 3));
+    assertEquals(new TreeSet<>(), ResultSplits.cuts(columns("1", "2"), 1));
   }
 
   @Test
