@@ -18,6 +18,12 @@ CLUSTER_CLASSPATH="$CLUSTER_CONF:$CLUSTER_LIB/*"
 CLUSTER_SERVER_LIB=$CLUSTER_STATE/lib-tserver
 SERVER_JAR_BUILT_GLOB="$OUTERPRODUCT_HOME/iterator-outerproduct/target/iterator-outerproduct-*-server.jar"
 ACCUMULO_INSTANCE=outerproduct
+# Who each daemon is to HDFS (simple authentication takes the name it is given), as on a team's
+# cluster: HDFS's superuser, and the Accumulo servers' own user, neither of them the clients'
+# (this shell's user, as are YARN's daemons), so that HDFS checks every client's and every
+# tablet server's permission.
+CLUSTER_HDFS_USER=hdfs
+CLUSTER_ACCUMULO_USER=accumulo
 
 # Hadoop's and Accumulo's usual ports, so that their documentation applies unchanged.
 PORT_ZOOKEEPER=2181

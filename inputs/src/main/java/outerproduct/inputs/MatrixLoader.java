@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import java.util.UUID;
 import java.util.function.LongConsumer;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
@@ -25,9 +24,10 @@ import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.io.Text;
 import outerproduct.kernel.accumulo.DegreeTables;
+import outerproduct.kernel.accumulo.PrivateFiles;
+import outerproduct.kernel.accumulo.ServerUser;
 import outerproduct.kernel.oracle.SparseMatrix;
 
 /**
@@ -205,10 +205,7 @@ public final class MatrixLoader {
   private long bulkImport(String table, SparseMatrix matrix, SortedSet<Text> splits)
       throws IOException, AccumuloException, AccumuloSecurityException, TableNotFoundException {
     FileSystem fs = FileSystem.get(bulk);
-    Path dir =
-        fs.makeQualified(
-            new Path(fs.getHomeDirectory(), ".outerproduct/load-" + UUID.randomUUID()));
-    fs.mkdirs(dir, new FsPermission((short) 0700));
+    Path dir = PrivateFiles.importDirectory(fs, "load-", ServerUser.of(client).orElse(null));
     Counter counter = new Counter();
     try {
       Iterator<Text> nextSplit = splits.iterator();

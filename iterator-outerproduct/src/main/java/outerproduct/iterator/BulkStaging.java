@@ -16,6 +16,8 @@ import org.apache.hadoop.fs.Path;
 import outerproduct.kernel.accumulo.BulkImportCheck;
 import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.FileSystems;
+import outerproduct.kernel.accumulo.PrivateFiles;
+import outerproduct.kernel.accumulo.ServerUser;
 import outerproduct.kernel.accumulo.StagingSweep;
 
 /**
@@ -39,24 +41,39 @@ final class BulkStaging implements AutoCloseable {
 
   /**
    * Checks that the user may bulk import into {@code results}, then creates a staging directory
-   * under {@code parent}, or under the instance's first volume when it is null.
+   * under {@code parent}, or under the caller's {@code ~/.outerproduct} on the instance's first
+   * volume's file system when it is null: private to the caller and the tablet servers ({@link
+   * ServerUser}), who write the staged files into it and move them into C.
    *
    * @throws IllegalArgumentException naming the permission or the directory at fault
    */
   static BulkStaging create(AccumuloClient client, String parent, List<String> results)
       throws AccumuloException, AccumuloSecurityException, IOException {
     BulkImportCheck.check(client, results);
-    Path root =
-        parent != null
-            ? new Path(checkQualified(parent))
-            : new Path(BulkImportCheck.firstVolume(client), StagingSweep.BULK_STAGING);
-    FileSystem fs = FileSystems.of(root.toUri());
-    StagingSweep.sweep(client, fs, root, "");
-    Path dir = new Path(root, UUID.randomUUID().toString());
-    for (String sub : new String[] {StretchFiles.TEMPORARY, StretchFiles.COMMITTED}) {
-      if (!fs.mkdirs(new Path(dir, sub))) {
-        throw new IllegalArgumentException("cannot create staging directory " + dir);
+    FileSystem fs;
+    Path dir;
+    try {
+      if (parent != null) {
+        Path root = new Path(checkQualified(parent));
+        fs = FileSystems.of(root.toUri());
+        StagingSweep.sweep(client, fs, root, StagingSweep.BULK_PREFIX);
+        dir = new Path(root, StagingSweep.BULK_PREFIX + UUID.randomUUID());
+        PrivateFiles.sharedDirectory(fs, dir, ServerUser.of(client).orElse(null));
+      } else {
+        fs = FileSystems.of(new Path(BulkImportCheck.firstVolume(client)).toUri());
+        StagingSweep.sweep(client, fs, StagingSweep.userDirectory(fs), StagingSweep.BULK_PREFIX);
+        dir =
+            PrivateFiles.importDirectory(
+                fs, StagingSweep.BULK_PREFIX, ServerUser.of(client).orElse(null));
       }
+      for (String sub : new String[] {StretchFiles.TEMPORARY, StretchFiles.COMMITTED}) {
+        if (!fs.mkdirs(new Path(dir, sub))) {
+          throw new IOException("cannot create " + new Path(dir, sub));
+        }
+      }
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          "cannot create a staging directory for bulk output: " + e.getMessage(), e);
     }
     StagingSweep.name(client, fs, dir, results.get(0));
     return new BulkStaging(fs, dir);

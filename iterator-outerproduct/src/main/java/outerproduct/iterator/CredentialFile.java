@@ -33,6 +33,8 @@ import org.slf4j.LoggerFactory;
 import outerproduct.kernel.accumulo.DelegatedCredentials;
 import outerproduct.kernel.accumulo.FileSystems;
 import outerproduct.kernel.accumulo.PrivateFiles;
+import outerproduct.kernel.accumulo.ServerUser;
+import outerproduct.kernel.accumulo.StagingSweep;
 
 /**
  * The caller's credentials, handed to the tablet servers for one multiply: a private file that the
@@ -40,22 +42,19 @@ import outerproduct.kernel.accumulo.PrivateFiles;
  * private in Accumulo (active-scan listings, the shell's {@code listscans}, scan dispatchers and
  * the tablet servers' audit log show them), so the token itself never goes there.
  *
- * <p>The file is readable by its writer and, where named, by the tablet servers' operating-system
- * user ({@value #READER_PROPERTY}, an HDFS ACL entry); nobody else (mode 600 in a directory of mode
- * 700). It grants no more than the multiply needs: iterators accept it only in a scan of the table
- * it names, reading and writing only the tables it names ({@link Grant}), and only while it exists;
- * {@link #close()} deletes it when the multiply ends. Under Kerberos it holds a delegation token of
- * the caller's instead of the caller's own credentials ({@link DelegatedCredentials}). Where it
- * lives: {@value #DIRECTORY_PROPERTY} (a Java system property, or a property of the client's Hadoop
+ * <p>The file is readable by its writer and, where they are another user, by the tablet servers
+ * ({@link ServerUser}, an HDFS ACL entry); nobody else (mode 600 in a directory of mode 700). It
+ * grants no more than the multiply needs: iterators accept it only in a scan of the table it names,
+ * reading and writing only the tables it names ({@link Grant}), and only while it exists; {@link
+ * #close()} deletes it when the multiply ends. Under Kerberos it holds a delegation token of the
+ * caller's instead of the caller's own credentials ({@link DelegatedCredentials}). Where it lives:
+ * {@value #DIRECTORY_PROPERTY} (a Java system property, or a property of the client's Hadoop
  * configuration), default {@code .outerproduct/credentials} in the user's home directory on the
  * default file system, which must be one the tablet servers reach (HDFS on a cluster).
  */
 public final class CredentialFile implements AutoCloseable {
   /** The directory for the files, a qualified URI; default {@code ~/.outerproduct/credentials}. */
   public static final String DIRECTORY_PROPERTY = "outerproduct.credentials.dir";
-
-  /** The tablet servers' operating-system user, when it is not the caller's: granted read. */
-  public static final String READER_PROPERTY = "outerproduct.credentials.reader";
 
   /** Keys of the grant in the file, beside the client properties. */
   static final String SCAN_TABLE_ID = "outerproduct.grant.scan.table.id";
@@ -128,9 +127,12 @@ public final class CredentialFile implements AutoCloseable {
     if ("file".equals(fs.getUri().getScheme())) {
       requireLocalTabletServers(client, dir);
     }
-    String reader = setting(conf, READER_PROPERTY);
+    String reader = ServerUser.of(client).orElse(null);
     Path qualified = fs.makeQualified(dir);
     if (!READY.contains(qualified)) {
+      if (qualified.getParent().equals(fs.makeQualified(StagingSweep.userDirectory(fs)))) {
+        PrivateFiles.directory(fs, qualified.getParent(), reader);
+      }
       PrivateFiles.directory(fs, qualified, reader);
       removeStale(fs, qualified);
       READY.add(qualified);
@@ -269,7 +271,7 @@ public final class CredentialFile implements AutoCloseable {
     String named = setting(conf, DIRECTORY_PROPERTY);
     if (named == null) {
       FileSystem fs = FileSystem.get(conf);
-      return new Path(fs.getHomeDirectory(), ".outerproduct/credentials");
+      return new Path(StagingSweep.userDirectory(fs), "credentials");
     }
     URI uri = URI.create(named);
     if (uri.getScheme() == null) {

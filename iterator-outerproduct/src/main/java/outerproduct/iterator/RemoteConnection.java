@@ -20,6 +20,7 @@ import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.security.AccessControlException;
 import outerproduct.kernel.accumulo.FileSystems;
+import outerproduct.kernel.accumulo.ServerUser;
 
 /**
  * How an iterator inside a tablet server reaches another table (AT to read, C to write) as the user
@@ -92,8 +93,8 @@ final class RemoteConnection {
           name
               + ": the tablet server cannot read credentials file "
               + location
-              + ": name its operating-system user in "
-              + CredentialFile.READER_PROPERTY
+              + ": name its file-system user in "
+              + ServerUser.PROPERTY
               + " on the client (docs/deploy.md)",
           e);
     } catch (IOException e) {

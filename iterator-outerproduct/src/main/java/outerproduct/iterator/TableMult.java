@@ -175,8 +175,8 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
 
   /**
    * Bulk output: the directory under which each multiply stages its files, as a qualified URI on a
-   * file system both the tablet servers and this client reach; default {@code <first instance
-   * volume>/outerproduct-staging}.
+   * file system both the tablet servers and this client reach; default the caller's {@code
+   * ~/.outerproduct} on the first instance volume's file system.
    */
   public TableMult staging(String parentUri) {
     writing.staging = BulkStaging.checkQualified(Objects.requireNonNull(parentUri, "staging"));

@@ -335,6 +335,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
     long done = System.currentTimeMillis();
     long imported = done;
     if (output == Output.BULK) {
+      dir.shareRFilesWithServers();
       ReducerFiles.importInto(client, c, job, dir.fileSystem(), dir.rfiles());
       imported = System.currentTimeMillis();
     }

@@ -15,21 +15,27 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import outerproduct.kernel.accumulo.DelegatedCredentials;
 import outerproduct.kernel.accumulo.PrivateFiles;
+import outerproduct.kernel.accumulo.ServerUser;
 import outerproduct.kernel.accumulo.StagingSweep;
 
 /**
- * A directory on the job's file system that only the submitting user can read (700), holding the
- * client properties the tasks act with (600; under Kerberos a delegation token of the caller's,
- * {@link DelegatedCredentials}) and, for bulk output, the reducers' RFiles. Only its path enters
- * the job configuration; {@link #close()} deletes it with everything in it.
+ * A directory on the job's file system that only the submitting user can read (700; the tablet
+ * servers' user, {@link ServerUser}, may pass through it), holding the client properties the tasks
+ * act with (600; under Kerberos a delegation token of the caller's, {@link DelegatedCredentials})
+ * and, for bulk output, the reducers' RFiles, which the tablet servers may move into C. Only its
+ * path enters the job configuration; {@link #close()} deletes it with everything in it.
  */
 final class PrivateJobDir implements AutoCloseable {
   private final FileSystem fs;
   private final Path dir;
 
-  private PrivateJobDir(FileSystem fs, Path dir) {
+  /** The tablet servers' user where it is not the caller's ({@link ServerUser}), or null. */
+  private final String server;
+
+  private PrivateJobDir(FileSystem fs, Path dir, String server) {
     this.fs = fs;
     this.dir = dir;
+    this.server = server;
   }
 
   /**
@@ -41,11 +47,13 @@ final class PrivateJobDir implements AutoCloseable {
       AccumuloClient client, Configuration conf, Properties clientProperties, String resultTable)
       throws IOException {
     FileSystem fs = FileSystem.get(conf);
+    String server = ServerUser.of(client).orElse(null);
     Path parent = StagingSweep.userDirectory(fs);
+    PrivateFiles.directory(fs, parent, server);
     StagingSweep.sweep(client, fs, parent, StagingSweep.JOB_PREFIX);
     Path dir = new Path(parent, StagingSweep.JOB_PREFIX + UUID.randomUUID());
-    PrivateFiles.directory(fs, dir, null);
-    PrivateJobDir jobDir = new PrivateJobDir(fs, fs.makeQualified(dir));
+    PrivateFiles.directory(fs, dir, server);
+    PrivateJobDir jobDir = new PrivateJobDir(fs, fs.makeQualified(dir), server);
     try {
       StagingSweep.name(client, fs, dir, resultTable);
       jobDir.writePrivately(DelegatedCredentials.forRemoteUse(client, clientProperties));
@@ -68,6 +76,16 @@ final class PrivateJobDir implements AutoCloseable {
   /** Where bulk output's reducers write their RFiles. */
   Path rfiles() {
     return new Path(dir, "rfiles");
+  }
+
+  /**
+   * Lets the tablet servers' user, where it is not the caller's, move the reducers' RFiles into C:
+   * the import renames them out of {@link #rfiles()}, which the job made (it may not exist before).
+   */
+  void shareRFilesWithServers() throws IOException {
+    if (fs.exists(rfiles())) {
+      PrivateFiles.shareWith(fs, rfiles(), server);
+    }
   }
 
   /**

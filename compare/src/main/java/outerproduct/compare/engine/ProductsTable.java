@@ -1,6 +1,5 @@
 package outerproduct.compare.engine;
 
-import java.util.UUID;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.client.rfile.RFile;
@@ -11,8 +10,9 @@ import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.permission.FsPermission;
+import outerproduct.kernel.accumulo.PrivateFiles;
 import outerproduct.kernel.accumulo.ScanEntrySource;
+import outerproduct.kernel.accumulo.ServerUser;
 import outerproduct.kernel.product.OuterProduct;
 import outerproduct.kernel.semiring.Semiring;
 
@@ -45,10 +45,7 @@ public final class ProductsTable {
       throws Exception {
     client.tableOperations().create(products);
     FileSystem fs = FileSystem.get(volumes);
-    Path dir =
-        fs.makeQualified(
-            new Path(fs.getHomeDirectory(), ".outerproduct/products-" + UUID.randomUUID()));
-    fs.mkdirs(dir, new FsPermission((short) 0700));
+    Path dir = PrivateFiles.importDirectory(fs, "products-", ServerUser.of(client).orElse(null));
     long n = 0;
     try {
       try (Scanner atScan = client.createScanner(at, Authorizations.EMPTY);

@@ -92,7 +92,8 @@ public final class TableMultCommand implements Callable<Integer> {
       paramLabel = "URI",
       description =
           "Bulk output: where files are staged (a qualified URI the tablet servers and this"
-              + " client share). Default: <first instance volume>/outerproduct-staging.")
+              + " client share). Default: ~/.outerproduct on the first instance volume's"
+              + " file system.")
   String staging;
 
   @Option(

@@ -3,6 +3,7 @@ package outerproduct.kernel.accumulo;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
+import java.util.UUID;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -15,10 +16,11 @@ import org.apache.hadoop.fs.permission.FsPermission;
 
 /**
  * Directories (700) and files (600) on a shared file system that only their owner may read, and,
- * where one is named, one other user (an HDFS ACL entry: traverse on the directory, read on the
- * file), for the caller's credentials on their way to tasks or tablet servers. Permissions are set
- * outright after creating, as creating applies the umask and leaves an existing directory as it
- * was.
+ * where one is named, one other user, the tablet servers' ({@link ServerUser}), through HDFS ACL
+ * entries: traverse on a private directory, read on a private file, and create, move and delete in
+ * a shared directory ({@link #sharedDirectory}), for the caller's credentials and bulk files on
+ * their way to the tablet servers. Permissions are set outright after creating, as creating applies
+ * the umask and leaves an existing directory as it was.
  */
 public final class PrivateFiles {
   private static final FsPermission DIRECTORY = new FsPermission((short) 0700);
@@ -88,9 +90,59 @@ public final class PrivateFiles {
     return out;
   }
 
+  /**
+   * Creates {@code dir} (its parent must exist), private to its owner and {@code server} (null:
+   * nobody else), who may create, move and delete entries in it and in every directory made in it
+   * later: bulk files the tablet servers write or the manager moves into a table. The inherited
+   * (default) entries name the owner too, so that it keeps those rights in directories the servers
+   * make.
+   */
+  public static void sharedDirectory(FileSystem fs, Path dir, String server) throws IOException {
+    if (!fs.mkdirs(dir, DIRECTORY)) {
+      throw new IOException("cannot create directory " + dir);
+    }
+    fs.setPermission(dir, DIRECTORY);
+    if (server != null) {
+      String owner = fs.getFileStatus(dir).getOwner();
+      fs.modifyAclEntries(
+          dir,
+          List.of(
+              entry(server, FsAction.ALL),
+              entry(AclEntryScope.DEFAULT, server, FsAction.ALL),
+              entry(AclEntryScope.DEFAULT, owner, FsAction.ALL)));
+    }
+  }
+
+  /**
+   * Creates {@code <home>/.outerproduct/<prefix><random id>} on {@code fs}, a {@link
+   * #sharedDirectory} for files to bulk import, whose tablet servers' user {@code server} (null:
+   * the caller's own) may pass through {@code .outerproduct} to it.
+   *
+   * @return the new directory, qualified
+   */
+  public static Path importDirectory(FileSystem fs, String prefix, String server)
+      throws IOException {
+    Path parent = StagingSweep.userDirectory(fs);
+    directory(fs, parent, server);
+    Path dir = fs.makeQualified(new Path(parent, prefix + UUID.randomUUID()));
+    sharedDirectory(fs, dir, server);
+    return dir;
+  }
+
+  /** Lets {@code server} (null: nobody) move and delete what {@code dir} holds. */
+  public static void shareWith(FileSystem fs, Path dir, String server) throws IOException {
+    if (server != null) {
+      fs.modifyAclEntries(dir, List.of(entry(server, FsAction.ALL)));
+    }
+  }
+
   private static AclEntry entry(String user, FsAction action) {
+    return entry(AclEntryScope.ACCESS, user, action);
+  }
+
+  private static AclEntry entry(AclEntryScope scope, String user, FsAction action) {
     return new AclEntry.Builder()
-        .setScope(AclEntryScope.ACCESS)
+        .setScope(scope)
         .setType(AclEntryType.USER)
         .setName(user)
         .setPermission(action)

@@ -28,9 +28,10 @@ import org.apache.hadoop.security.AccessControlException;
  */
 public final class StagingSweep {
   /**
-   * Bulk output's staging parent, under the instance's first volume unless a multiply names one.
+   * Bulk output's staging directories: {@code <home>/.outerproduct/bulk-<id>} on the instance's
+   * first volume's file system, or {@code bulk-<id>} in the directory a multiply names.
    */
-  public static final String BULK_STAGING = "outerproduct-staging";
+  public static final String BULK_PREFIX = "bulk-";
 
   /** The MapReduce engine's job directories: {@code <home>/.outerproduct/job-<id>}. */
   public static final String JOB_PREFIX = "job-";

@@ -21,10 +21,10 @@ import picocli.CommandLine.Option;
 /**
  * Removes what multiplies whose client was killed left behind, as the next multiply into the same C
  * or with the same output would: replaces stopped between their renames are finished (or undone)
- * and their abandoned tables deleted, bulk output's staging directories under the instance's first
- * volume and this user's MapReduce job directories are removed once no live lease holds their C.
- * Safe beside running multiplies: nothing a live lease holds is touched. Prints one line per thing
- * removed or renamed.
+ * and their abandoned tables deleted, this user's bulk staging directories (in {@code
+ * ~/.outerproduct} on the instance's first volume's file system) and MapReduce job directories are
+ * removed once no live lease holds their C. Safe beside running multiplies: nothing a live lease
+ * holds is touched. Prints one line per thing removed or renamed.
  */
 @Command(
     name = "cleanup",
@@ -63,8 +63,12 @@ public final class CleanUpCommand implements Callable<Integer> {
           done++;
         }
       }
-      Path bulk = new Path(BulkImportCheck.firstVolume(client), StagingSweep.BULK_STAGING);
-      done += removed(out, StagingSweep.sweep(client, FileSystems.of(bulk.toUri()), bulk, ""));
+      FileSystem volume = FileSystems.of(new Path(BulkImportCheck.firstVolume(client)).toUri());
+      done +=
+          removed(
+              out,
+              StagingSweep.sweep(
+                  client, volume, StagingSweep.userDirectory(volume), StagingSweep.BULK_PREFIX));
       FileSystem home = FileSystem.get(FileSystems.configuration());
       done +=
           removed(
