@@ -32,6 +32,9 @@ final class CallStretch {
   /** Rows as {@link ProductFeed} hands them out: one array per row, never modified. */
   byte[] lastDoneRow;
 
+  /** What the call hands the caller beside its progress (output caller); null otherwise. */
+  byte[] returned;
+
   byte[] currentRow;
 
   /** True when {@code row} is the row this call is in: the same array, once per product. */

@@ -5,8 +5,8 @@ import org.apache.accumulo.core.data.Range;
 
 /**
  * Where one call of {@link RemoteWriteIterator} puts its partial products: C and/or CT through
- * BatchWriters ({@link ResultWriter}), or sorted files staged for one bulk import ({@link
- * StretchFiles}).
+ * BatchWriters ({@link ResultWriter}), sorted files staged for one bulk import ({@link
+ * StretchFiles}), or back to the caller in the call's returned entry ({@link ReturnedCells}).
  */
 interface ProductWriter<T> extends AutoCloseable {
   /**
@@ -26,6 +26,19 @@ interface ProductWriter<T> extends AutoCloseable {
    * once, at a row boundary, before the call's monitoring entry is returned.
    */
   void commit(Range covered) throws IOException;
+
+  /**
+   * Whether the call should end at the next row boundary for this writer's sake (its returned cells
+   * reached their bound, {@link ReturnedCells}).
+   */
+  default boolean full() {
+    return false;
+  }
+
+  /** What the call returns to the caller beside its progress, once committed; null for none. */
+  default byte[] returned() {
+    return null;
+  }
 
   /** Releases the writer; products added but not committed may be lost or written. */
   @Override

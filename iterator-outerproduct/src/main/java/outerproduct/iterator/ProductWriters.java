@@ -44,7 +44,9 @@ final class ProductWriters {
   /** As {@link #C_ID_OPTION}, for CT. */
   static final String CT_ID_OPTION = "ct.id";
 
+  /** Null for output caller ({@link ReturnedCells}). */
   private final Output output;
+
   private final int presum;
   private final long writerMemory;
   private final int writerThreads;
@@ -122,6 +124,9 @@ final class ProductWriters {
 
   private static Output outputOf(Map<String, String> options) {
     String text = options.getOrDefault(OUTPUT_OPTION, Output.BATCH_WRITER.label());
+    if (RemoteWriteIterator.CALLER_OUTPUT.equals(text)) {
+      return null;
+    }
     try {
       return Choices.parse(Output.class, text);
     } catch (IllegalArgumentException e) {
@@ -157,6 +162,9 @@ final class ProductWriters {
 
   /** A writer for one call: C and/or CT (null when not written). */
   <T> ProductWriter<T> open(Semiring<T> semiring, String c, String ct) throws IOException {
+    if (output == null) {
+      return new ReturnedCells<>(semiring, Math.min(window, ReturnedCells.WINDOW));
+    }
     if (output == Output.BULK) {
       FileSystem fs = FileSystems.of(staging.toUri());
       return new StretchFiles<>(

@@ -3,11 +3,11 @@ package outerproduct.iterator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.PartialKey;
@@ -70,6 +70,15 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
   private static final String NAME = RemoteWriteIterator.class.getSimpleName();
   private static final Logger log = LoggerFactory.getLogger(RemoteWriteIterator.class);
   private static final byte[] ERROR_FAMILY = "error".getBytes(StandardCharsets.UTF_8);
+
+  /** The column family of the entries that carry cells back to the caller (output caller). */
+  static final byte[] CELLS_FAMILY = "cells".getBytes(StandardCharsets.UTF_8);
+
+  /** {@link #CELLS_FAMILY} as the key's column family reads. */
+  static final ByteSequence CELLS = new ArrayByteSequence(CELLS_FAMILY);
+
+  /** Option {@value #OUTPUT_OPTION}'s value for cells returned to the caller, no result table. */
+  public static final String CALLER_OUTPUT = "caller";
 
   /** This tablet server process, as monitoring entries name it; new after a restart. */
   private static final String SERVER = UUID.randomUUID().toString();
@@ -151,46 +160,28 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     }
   }
 
+  /**
+   * Output caller: each call's products, pre-summed, return to the caller in its entry ({@link
+   * ReturnedCells}) instead of going into a result table; no C, CT or connection to write with.
+   */
+  public static void setCallerOutput(IteratorSetting setting) {
+    setting.addOption(OUTPUT_OPTION, CALLER_OUTPUT);
+  }
+
   @Override
   public IteratorOptions describeOptions() {
-    Map<String, String> named = new LinkedHashMap<>();
-    named.put(C_OPTION, "result table C (C(i,j) = AT(k,i) (x) B(k,j))");
-    named.put(CT_OPTION, "result table CT, the transpose of C");
-    named.put(ProductWriters.C_ID_OPTION, "C's table id when taken: writes stop if it changed");
-    named.put(ProductWriters.CT_ID_OPTION, "CT's table id when taken, as c.id");
-    named.put(
-        CONNECTION_OPTION, "location of the writing user's credential file (set through the API)");
-    named.put(SEMIRING_OPTION, "semiring: " + Semirings.builtInNames() + " or a class name");
-    named.put(
-        PRESUM_OPTION,
-        "products held per tablet, then sorted and summed per cell before writing, at most "
-            + WindowSize.MAX_PRODUCTS
-            + " (16 to 32 bytes each); 0 = off; default: sized to the tablet server's heap");
-    named.put(
-        MONITOR_ENTRIES_OPTION,
-        "return a monitoring entry after about this many products; 0 = never");
-    named.put(
-        MONITOR_MILLIS_OPTION, "return a monitoring entry after about this many ms; 0 = never");
-    named.put(
-        WRITER_MEMORY_OPTION,
-        "BatchWriter buffer in bytes (default " + DEFAULT_WRITER_MEMORY + ")");
-    named.put(
-        WRITER_THREADS_OPTION, "BatchWriter threads (default " + DEFAULT_WRITER_THREADS + ")");
-    named.put(OUTPUT_OPTION, "batchwriter (default) or bulk (sorted files for one bulk import)");
-    named.put(STAGING_OPTION, "bulk: the staging directory's URI, shared with the client");
-    named.put(
-        WINDOW_OPTION,
-        "bulk: products sorted in memory per run (default: sized to the tablet server's heap)");
-    named.put(FILE_COMPRESSION_OPTION, "bulk: the files' compression (TableMult: C's)");
-    return new IteratorOptions(
-        "remoteWrite", "writes partial products to C and/or CT", named, null);
+    return RemoteWriteOptions.describe();
   }
 
   @Override
   public boolean validateOptions(Map<String, String> options) {
+    boolean toCaller = CALLER_OUTPUT.equals(options.get(OUTPUT_OPTION));
     IteratorOptionChecks.check(
-        NAME, describeOptions(), options, Set.of(CONNECTION_OPTION, SEMIRING_OPTION));
-    if (!options.containsKey(C_OPTION) && !options.containsKey(CT_OPTION)) {
+        NAME,
+        describeOptions(),
+        options,
+        toCaller ? Set.of(SEMIRING_OPTION) : Set.of(CONNECTION_OPTION, SEMIRING_OPTION));
+    if (!toCaller && !options.containsKey(C_OPTION) && !options.containsKey(CT_OPTION)) {
       throw new IllegalArgumentException(
           NAME + ": one of options '" + C_OPTION + "' and '" + CT_OPTION + "' is required");
     }
@@ -263,8 +254,13 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     }
     if (done.lastDoneRow != null) {
       resumeAfterRow = done.lastDoneRow;
-      topKey = new Key(done.lastDoneRow);
       topValue = done.progress(done.written, resumes, SERVER).encode();
+      if (done.returned != null) {
+        topKey = new Key(done.lastDoneRow, CELLS_FAMILY, new byte[0]);
+        topValue = ReturnedCells.value(topValue, done.returned);
+      } else {
+        topKey = new Key(done.lastDoneRow);
+      }
       resumes = 0;
     }
   }
@@ -279,6 +275,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
       writeUntilLimit(ProductFeed.of(source, semiring), writer, done);
       done.closing = System.nanoTime();
       writer.commit(covered(remaining, done.lastDoneRow));
+      done.returned = writer.returned();
     } finally {
       // read after closing: a BatchWriter output writes its last pre-sum window on close
       done.written = writer.written();
@@ -298,7 +295,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
       if (!done.inRow(k)) {
         if (done.currentRow != null) {
           done.endRow();
-          if (limitReached(done.products, done.beginMillis)) {
+          if (limitReached(done.products, done.beginMillis) || writer.full()) {
             return;
           }
         }

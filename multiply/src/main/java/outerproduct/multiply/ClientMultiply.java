@@ -84,6 +84,11 @@ public final class ClientMultiply {
     return CELLS_HELD.get();
   }
 
+  /** Gives back {@code cells} of the budget, once a multiply no longer holds them. */
+  static void release(long cells) {
+    CELLS_HELD.addAndGet(-cells);
+  }
+
   /** Cells of C that all running client multiplies together may hold. */
   public static long cellBudget() {
     return Runtime.getRuntime().maxMemory() / 2 / BYTES_PER_CELL;
@@ -293,7 +298,7 @@ public final class ClientMultiply {
   }
 
   /** Sums every partial product into {@code sums}; returns {rows aligned, partial products}. */
-  private static <T> long[] sumProducts(
+  static <T> long[] sumProducts(
       AccumuloClient client,
       Semiring<T> semiring,
       Tables tables,
@@ -370,8 +375,9 @@ public final class ClientMultiply {
     return columns == null ? source : new ColumnFilteredSource(source, columns);
   }
 
-  private record Tables(String at, String b, String c) {}
+  /** The input tables, and the name C goes by in messages. */
+  record Tables(String at, String b, String c) {}
 
   /** A cell of C: products with different visibilities are summed apart, as on the servers. */
-  private record Cell(Text row, Text column, Text visibility) {}
+  record Cell(Text row, Text column, Text visibility) {}
 }

@@ -107,16 +107,22 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
    * @throws IllegalArgumentException if the file cannot be read
    */
   public static TransposeOf<Into<Multiply>> on(Path clientPropertiesFile) {
-    Properties p;
-    try {
-      p = Accumulo.newClientProperties().from(clientPropertiesFile).build();
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "cannot read client properties file " + clientPropertiesFile + ": " + e.getMessage(), e);
-    }
+    Properties p = readClientProperties(clientPropertiesFile);
     return tables(
         (at, b) ->
             c -> new Multiply(clientPropertiesFile, p, at, b, requireResult("into (C)", c, at, b)));
+  }
+
+  /**
+   * @throws IllegalArgumentException naming the file, if it cannot be read
+   */
+  static Properties readClientProperties(Path file) {
+    try {
+      return Accumulo.newClientProperties().from(file).build();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "cannot read client properties file " + file + ": " + e.getMessage(), e);
+    }
   }
 
   /** {@link ExecutionPath#AUTO} (the default) or the path to run regardless of the prediction. */

@@ -5,7 +5,6 @@ import java.util.Optional;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
-import org.apache.accumulo.core.security.NamespacePermission;
 import org.apache.accumulo.core.security.SystemPermission;
 import org.apache.accumulo.core.security.TablePermission;
 
@@ -39,11 +38,7 @@ public final class BulkImportCheck {
       if (table == null || !client.tableOperations().exists(table)) {
         continue;
       }
-      String namespace = table.contains(".") ? table.substring(0, table.indexOf('.')) : "";
-      if (!client.securityOperations().hasTablePermission(user, table, TablePermission.BULK_IMPORT)
-          && !client
-              .securityOperations()
-              .hasNamespacePermission(user, namespace, NamespacePermission.BULK_IMPORT)) {
+      if (!TablePermissions.holds(client, table, TablePermission.BULK_IMPORT)) {
         return Optional.of(
             "user '" + user + "' lacks Table permission BULK_IMPORT on '" + table + "'");
       }

@@ -153,7 +153,7 @@ public final class InputTables {
     if (!client.tableOperations().exists(table)) {
       throw new IllegalArgumentException("input table '" + table + "' does not exist");
     }
-    if (!client.securityOperations().hasTablePermission(user, table, TablePermission.READ)) {
+    if (!TablePermissions.holds(client, table, TablePermission.READ)) {
       throw new IllegalArgumentException(
           "user '" + user + "' may not read input table '" + table + "'");
     }

@@ -11,8 +11,6 @@ import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.TableExistsException;
 import org.apache.accumulo.core.client.TableNotFoundException;
-import org.apache.accumulo.core.security.NamespacePermission;
-import org.apache.accumulo.core.security.SystemPermission;
 import org.apache.accumulo.core.security.TablePermission;
 import org.apache.hadoop.io.Text;
 
@@ -220,17 +218,10 @@ public final class ResultReplacement implements AutoCloseable {
 
   private static void checkMayReplace(AccumuloClient client, String c)
       throws AccumuloException, AccumuloSecurityException {
-    String user = client.whoami();
-    var security = client.securityOperations();
-    String namespace = c.contains(".") ? c.substring(0, c.indexOf('.')) : "";
-    boolean drop =
-        security.hasSystemPermission(user, SystemPermission.DROP_TABLE)
-            || security.hasTablePermission(user, c, TablePermission.DROP_TABLE)
-            || security.hasNamespacePermission(user, namespace, NamespacePermission.DROP_TABLE);
-    if (!drop) {
+    if (!TablePermissions.holds(client, c, TablePermission.DROP_TABLE)) {
       throw new IllegalArgumentException(
           "user '"
-              + user
+              + client.whoami()
               + "' lacks DROP_TABLE on result table '"
               + c
               + "': replacing C writes a new table and drops the old one");

@@ -300,7 +300,7 @@ public final class ResultState {
     String user = client.whoami();
     for (TablePermission needed :
         new TablePermission[] {TablePermission.WRITE, TablePermission.ALTER_TABLE}) {
-      if (!client.securityOperations().hasTablePermission(user, table, needed)) {
+      if (!TablePermissions.holds(client, table, needed)) {
         throw new IllegalArgumentException(
             "user '"
                 + user

@@ -46,8 +46,25 @@ public final class MultiplyCommand implements Callable<Integer> {
   @Option(names = "--b", required = true, description = "Table holding B.")
   String b;
 
-  @Option(names = "--c", required = true, description = "Result table C (created if missing).")
+  @Option(
+      names = "--c",
+      description = "Result table C (created if missing). One of --c and --print is required.")
   String c;
+
+  @Option(
+      names = "--print",
+      description =
+          "Print C to standard output instead of writing a table: one cell a line, row, column"
+              + " and value tab-separated (and its visibility label, where it has one), in C's"
+              + " key order; the other lines go to standard error. Runs client or iterator.")
+  boolean print;
+
+  @Option(
+      names = "--max-cells",
+      description =
+          "With --print: the cells this command may hold; a request estimated or found to pass"
+              + " it is refused. Default: 4000000.")
+  Long maxCells;
 
   @Option(
       names = {"--path", "--engine"},
@@ -119,6 +136,13 @@ public final class MultiplyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (print == (c != null)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "give one of --c (the result table) and --print");
+    }
+    if (print) {
+      return PrintedAnswer.print(this);
+    }
     Multiply multiply = configured();
     PrintWriter out = spec.commandLine().getOut();
     long begin = System.nanoTime();
@@ -174,7 +198,7 @@ public final class MultiplyCommand implements Callable<Integer> {
     return multiply;
   }
 
-  private Calibration calibrationLines() {
+  Calibration calibrationLines() {
     if (calibration != null) {
       requireReadable("--calibration", calibration);
       return Calibration.read(calibration);

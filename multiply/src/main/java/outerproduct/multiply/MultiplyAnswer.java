@@ -1,0 +1,210 @@
+package outerproduct.multiply;
+
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.apache.accumulo.core.client.Accumulo;
+import org.apache.accumulo.core.client.AccumuloClient;
+import outerproduct.iterator.IteratorAnswer;
+import outerproduct.iterator.ProductStack;
+import outerproduct.kernel.accumulo.ProductEstimate;
+import outerproduct.kernel.answer.Answer;
+import outerproduct.kernel.product.MultiplyBuilder;
+import outerproduct.kernel.semiring.Semirings;
+
+/**
+ * C = ATᵀ ⊕.⊗ B handed to the caller, with no result table: on whichever of the paths that can
+ * answer this way ({@link #ANSWERING}) the estimate and the calibration say finishes first, or the
+ * one {@link #path} names. The client path returns what it summed; the iterator engine's tablet
+ * servers pre-sum their products and return them through the scan ({@link IteratorAnswer}).
+ *
+ * <pre>{@code
+ * MultiplyAnswer.Result r = MultiplyAnswer.on(clientPropertiesFile)
+ *     .transposeOf("AT").times("B").rows("1,:,100,").run();
+ * r.answer().cells().forEachRemaining(cell -> ...);
+ * }</pre>
+ *
+ * <p>The caller holds C, so a request is bounded: {@link #maxCells} (default {@link
+ * Answer#DEFAULT_MAX_CELLS}) cells. One whose estimated partial products (at least as many as C's
+ * cells) pass it is refused before anything runs, and one that receives more fails at that point.
+ *
+ * <p>The prediction uses the calibration's lines of the same paths writing C into a table: an
+ * answer skips creating C and writing it, so the lines overstate both paths; the choice takes the
+ * one they put first. Visibility labels are those the cells would carry in C, and the scans read
+ * with the caller's authorizations, as for a table.
+ */
+public final class MultiplyAnswer extends MultiplyBuilder<MultiplyAnswer> {
+  /** The paths that can answer the caller. */
+  public static final Set<ExecutionPath> ANSWERING =
+      EnumSet.of(ExecutionPath.CLIENT, ExecutionPath.ITERATOR);
+
+  private static final String WRITES_TABLES = "writes C into a table; it cannot answer the caller";
+
+  /** The decision, the answer, and the seconds from the call to the answer in hand. */
+  public record Result(Multiply.Decision decision, Answer answer, double seconds) {}
+
+  private final Properties clientProperties;
+  private ExecutionPath path = ExecutionPath.AUTO;
+  private Calibration calibration;
+  private AccumuloClient sharedClient;
+  private long maxCells = Answer.DEFAULT_MAX_CELLS;
+  private Consumer<IteratorAnswer> iteratorSettings = answer -> {};
+
+  private MultiplyAnswer(Properties clientProperties, String at, String b) {
+    super(at, b, null);
+    this.clientProperties = clientProperties;
+  }
+
+  @Override
+  protected MultiplyAnswer self() {
+    return this;
+  }
+
+  /**
+   * @param clientPropertiesFile Accumulo client properties, including the user's token
+   * @return the table stages: {@code .transposeOf(AT).times(B)}
+   * @throws IllegalArgumentException if the file cannot be read
+   */
+  public static TransposeOf<MultiplyAnswer> on(Path clientPropertiesFile) {
+    Properties p = Multiply.readClientProperties(clientPropertiesFile);
+    return tables((at, b) -> new MultiplyAnswer(p, at, b));
+  }
+
+  /** {@link ExecutionPath#AUTO} (the default), or one of {@link #ANSWERING}. */
+  public MultiplyAnswer path(ExecutionPath path) {
+    this.path = Objects.requireNonNull(path);
+    return this;
+  }
+
+  /** The cost lines to predict with; default {@link Calibration#installedOrShipped()}. */
+  public MultiplyAnswer calibration(Calibration calibration) {
+    this.calibration = Objects.requireNonNull(calibration);
+    return this;
+  }
+
+  /** A client to reuse (default: one per run). */
+  public MultiplyAnswer client(AccumuloClient client) {
+    this.sharedClient = Objects.requireNonNull(client);
+    return this;
+  }
+
+  /** The cells the caller may hold; default {@link Answer#DEFAULT_MAX_CELLS}. */
+  public MultiplyAnswer maxCells(long cells) {
+    if (cells < 1) {
+      throw new IllegalArgumentException("maxCells must be at least 1, got " + cells);
+    }
+    this.maxCells = cells;
+    return this;
+  }
+
+  /** Changes to the iterator engine's builder when it answers (scan threads, window). */
+  public MultiplyAnswer iterator(Consumer<IteratorAnswer> settings) {
+    this.iteratorSettings = Objects.requireNonNull(settings);
+    return this;
+  }
+
+  /**
+   * Counts the partial products and chooses among {@link #ANSWERING}, running nothing.
+   *
+   * @throws IllegalArgumentException if the asked path cannot answer here, or none can
+   * @throws IllegalStateException if the estimate passes the bound
+   */
+  public Multiply.Decision decide(AccumuloClient client, PathChoice.Checking checking)
+      throws Exception {
+    long begin = System.nanoTime();
+    ProductEstimate.Estimate estimate = estimate(client);
+    if (estimate.partialProducts() > maxCells) {
+      throw Answer.overBound(
+          "up to " + estimate.partialProducts() + " cells (its partial products, estimated)",
+          maxCells);
+    }
+    Calibration lines = calibration == null ? Calibration.installedOrShipped() : calibration;
+    Shape shape = Shape.of(rows);
+    long products = estimate.partialProducts();
+    // Only the answering paths' lines compete; the others are shown excluded for what they are.
+    Calibration answering =
+        new Calibration(
+            lines.source(),
+            lines.cluster(),
+            lines.measured(),
+            lines.commit(),
+            lines.command(),
+            lines.costs().stream().filter(cost -> ANSWERING.contains(cost.path())).toList());
+    PathChoice chosen =
+        PathChoice.choose(
+            path, answering, shape, products, p -> whyNot(client, p, products), checking);
+    Map<ExecutionPath, String> excluded = new EnumMap<>(chosen.excluded());
+    for (ExecutionPath p : ExecutionPath.runnable()) {
+      if (!ANSWERING.contains(p)) {
+        excluded.put(p, WRITES_TABLES);
+      }
+    }
+    PathChoice choice =
+        new PathChoice(
+            chosen.path(), chosen.predictedSeconds(), excluded, chosen.unchecked(), chosen.why());
+    return new Multiply.Decision(estimate, lines, shape, choice, (System.nanoTime() - begin) / 1e9);
+  }
+
+  private Optional<String> whyNot(AccumuloClient client, ExecutionPath p, long products)
+      throws Exception {
+    if (!ANSWERING.contains(p)) {
+      return Optional.of(WRITES_TABLES);
+    }
+    if (p == ExecutionPath.ITERATOR) {
+      return ProductStack.missingServerCode(client, b);
+    }
+    return products > ClientMultiply.cellBudget()
+        ? Optional.of(
+            String.format(
+                Locale.ROOT,
+                "C may hold %d cells, past the %d this JVM holds in memory",
+                products,
+                ClientMultiply.cellBudget()))
+        : Optional.empty();
+  }
+
+  /** Decides as {@link #decide} (only the checks the choice needs) and runs the chosen path. */
+  public Result run() throws Exception {
+    return run(null);
+  }
+
+  /** Runs the path {@code decision} chose (null: decide first). */
+  public Result run(Multiply.Decision decision) throws Exception {
+    long begin = System.nanoTime();
+    try (AccumuloClient own =
+        sharedClient == null ? Accumulo.newClient().from(clientProperties).build() : null) {
+      AccumuloClient client = sharedClient == null ? own : sharedClient;
+      Multiply.Decision decided =
+          decision != null ? decision : decide(client, PathChoice.Checking.UNTIL_CHOSEN);
+      Answer answer =
+          decided.path() == ExecutionPath.CLIENT
+              ? ClientAnswer.answer(
+                  client,
+                  Semirings.forName(semiring),
+                  at,
+                  b,
+                  rows,
+                  atColumns,
+                  bColumns,
+                  readAuthorizations(client),
+                  maxCells)
+              : iteratorAnswer(client).run();
+      return new Result(decided, answer, (System.nanoTime() - begin) / 1e9);
+    }
+  }
+
+  private IteratorAnswer iteratorAnswer(AccumuloClient client) {
+    IteratorAnswer answer = IteratorAnswer.on(clientProperties).transposeOf(at).times(b);
+    copyRequestTo(answer);
+    answer.client(client).maxCells(maxCells);
+    iteratorSettings.accept(answer);
+    return answer;
+  }
+}
