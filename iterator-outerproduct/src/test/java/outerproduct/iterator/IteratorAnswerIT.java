@@ -53,8 +53,8 @@ class IteratorAnswerIT {
   void loadInputs(EmbeddedAccumulo accumulo) throws Exception {
     props = accumulo.clientProperties();
     client = accumulo.newClient();
-    a = KroneckerGenerator.standard(10, "A").matrix();
-    b = KroneckerGenerator.standard(10, "B").matrix();
+    a = KroneckerGenerator.standard(9, "A").matrix();
+    b = KroneckerGenerator.standard(9, "B").matrix();
     MatrixLoader.load(client, "answerAT", a, 3);
     MatrixLoader.load(client, "answerB", b, 2);
   }

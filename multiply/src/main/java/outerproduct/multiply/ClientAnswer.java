@@ -91,10 +91,7 @@ final class ClientAnswer {
                     bytes(cell.column()),
                     bytes(cell.visibility()),
                     semiring.encode(value))));
-    cells.sort(Cell::compare);
-    CellRuns.Writer run = new CellRuns.Writer();
-    cells.forEach(c -> run.add(c.row(), c.column(), c.visibility(), c.value()));
-    return run.finish();
+    return CellRuns.sortedRun(cells);
   }
 
   private static byte[] bytes(Text text) {

@@ -82,6 +82,14 @@ public final class CellRuns {
     }
   }
 
+  /** {@code cells} (each once, in any order; sorted here) packed as one run. */
+  public static byte[] sortedRun(List<Cell> cells) {
+    cells.sort(Cell::compare);
+    Writer run = new Writer();
+    cells.forEach(c -> run.add(c.row(), c.column(), c.visibility(), c.value()));
+    return run.finish();
+  }
+
   /** One run's cells, read one at a time from the packed bytes. */
   public static final class Run {
     private final DataInputStream in;

@@ -3,6 +3,7 @@ package outerproduct.kernel.cli;
 import java.util.ArrayList;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 import outerproduct.kernel.accumulo.ReadAuthorizations;
 import outerproduct.kernel.product.MultiplyBuilder;
@@ -91,6 +92,64 @@ public final class RequestOptions {
     }
   }
 
+  /**
+   * The semiring with its value encoding, as {@code --semiring} and {@code --value-encoding} name
+   * them.
+   *
+   * @throws IllegalArgumentException naming the option at fault
+   */
+  public String semiringName() {
+    ValueEncoding encoding;
+    try {
+      encoding = Choices.parse(ValueEncoding.class, valueEncoding);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--value-encoding " + e.getMessage(), e);
+    }
+    try {
+      String name = Semirings.withEncoding(semiring, encoding);
+      Semirings.forName(name);
+      return name;
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          (encoding == ValueEncoding.TEXT ? "--semiring: " : "--value-encoding: ") + e.getMessage(),
+          e);
+    }
+  }
+
+  /**
+   * {@code --auths}, or null for all of the user's.
+   *
+   * @throws IllegalArgumentException naming the option at fault
+   */
+  public Authorizations authorizations() {
+    try {
+      return auths == null ? null : ReadAuthorizations.parse(auths);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--auths " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * @throws IllegalArgumentException naming the first option given that {@code what} does not take
+   *     (it takes the semiring, the value encoding and the authorizations)
+   */
+  public void requireOnlyReadOptions(String what) {
+    String[][] given = {
+      {"--rows", rows},
+      {"--at-columns", atColumns},
+      {"--b-columns", bColumns},
+      {"--c-splits", cSplits},
+      {"--replace-incomplete", replaceIncomplete ? "" : null},
+      {"--replace", replace ? "" : null},
+      {"--add-to-existing", addToExisting ? "" : null}
+    };
+    for (String[] option : given) {
+      if (option[1] != null) {
+        throw new IllegalArgumentException(option[0] + " does not apply to " + what);
+      }
+    }
+  }
+
   /** Whether {@code --rows} was given: the request is a row subset. */
   public boolean hasRows() {
     return rows != null;
@@ -102,19 +161,7 @@ public final class RequestOptions {
    * @throws IllegalArgumentException naming the value at fault (the builder checks each)
    */
   public <S extends MultiplyBuilder<S>> S applyTo(S builder) {
-    ValueEncoding encoding;
-    try {
-      encoding = Choices.parse(ValueEncoding.class, valueEncoding);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--value-encoding " + e.getMessage(), e);
-    }
-    try {
-      builder.semiring(Semirings.withEncoding(semiring, encoding));
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          (encoding == ValueEncoding.TEXT ? "--semiring: " : "--value-encoding: ") + e.getMessage(),
-          e);
-    }
+    builder.semiring(semiringName());
     if (rows != null) {
       builder.rows(rows);
     }
@@ -143,11 +190,7 @@ public final class RequestOptions {
       builder.cSplits(splits);
     }
     if (auths != null) {
-      try {
-        builder.authorizations(ReadAuthorizations.parse(auths));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("--auths " + e.getMessage(), e);
-      }
+      builder.authorizations(authorizations());
     }
     return builder;
   }

@@ -40,7 +40,9 @@ public final class MultiplyCommand implements Callable<Integer> {
 
   @Mixin ClusterOption cluster;
 
-  @Option(names = "--at", required = true, description = "Table holding AT (rows = shared k).")
+  @Option(
+      names = "--at",
+      description = "Table holding AT (rows = shared k). Required unless --two-hop.")
   String at;
 
   @Option(names = "--b", required = true, description = "Table holding B.")
@@ -58,6 +60,15 @@ public final class MultiplyCommand implements Callable<Integer> {
               + " and value tab-separated (and its visibility label, where it has one), in C's"
               + " key order; the other lines go to standard error. Runs client or iterator.")
   boolean print;
+
+  @Option(
+      names = "--two-hop",
+      paramLabel = "VERTICES",
+      description =
+          "Print the 2-hop neighbourhood of these vertices (D4M list, e.g. '1,7,42,') in the graph"
+              + " --b: every vertex two edges away, with the paths' values (rows VERTICES of B"
+              + " (+).(x) B), reading only those rows and their neighbours' rows. No --at.")
+  String twoHop;
 
   @Option(
       names = "--max-cells",
@@ -136,12 +147,9 @@ public final class MultiplyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (print == (c != null)) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "give one of --c (the result table) and --print");
-    }
-    if (print) {
-      return PrintedAnswer.print(this);
+    Integer printed = printedInstead();
+    if (printed != null) {
+      return printed;
     }
     Multiply multiply = configured();
     PrintWriter out = spec.commandLine().getOut();
@@ -179,6 +187,25 @@ public final class MultiplyCommand implements Callable<Integer> {
           (System.nanoTime() - begin) / 1e9);
     }
     return 0;
+  }
+
+  /** Runs an answer to the caller (--two-hop, --print) and its exit code; null for a table. */
+  private Integer printedInstead() throws Exception {
+    if (twoHop != null) {
+      if (at != null || c != null) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), "--two-hop reads only --b and prints: no --at or --c");
+      }
+      return PrintedAnswer.printTwoHop(this);
+    }
+    if (at == null) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--at is required");
+    }
+    if (print == (c != null)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "give one of --c (the result table) and --print");
+    }
+    return print ? PrintedAnswer.print(this) : null;
   }
 
   private Multiply configured() {

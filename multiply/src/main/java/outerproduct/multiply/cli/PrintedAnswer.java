@@ -2,15 +2,18 @@ package outerproduct.multiply.cli;
 
 import java.io.PrintWriter;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import org.apache.accumulo.core.client.AccumuloClient;
 import outerproduct.kernel.answer.Answer;
 import outerproduct.kernel.answer.Cell;
 import outerproduct.kernel.cli.OptionValues;
+import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.multiply.Multiply;
 import outerproduct.multiply.MultiplyAnswer;
 import outerproduct.multiply.PathChoice;
+import outerproduct.multiply.TwoHop;
 
 /**
  * {@code scripts/multiply --print}: the request answered to the caller ({@link MultiplyAnswer}),
@@ -31,11 +34,7 @@ final class PrintedAnswer {
             .path(command.path);
     command.request.applyTo(request).calibration(command.calibrationLines());
     if (command.maxCells != null) {
-      if (command.maxCells < 1) {
-        throw new IllegalArgumentException(
-            "--max-cells must be at least 1, got " + command.maxCells);
-      }
-      request.maxCells(command.maxCells);
+      request.maxCells(maxCells(command));
     }
     if (command.scanThreads != null) {
       OptionValues.atLeastOne("--scan-threads", command.scanThreads);
@@ -69,6 +68,47 @@ final class PrintedAnswer {
           (System.nanoTime() - begin) / 1e9);
     }
     return 0;
+  }
+
+  static int printTwoHop(MultiplyCommand command) throws Exception {
+    PrintWriter out = command.spec.commandLine().getOut();
+    PrintWriter err = command.spec.commandLine().getErr();
+    long begin = System.nanoTime();
+    List<String> vertices = ColumnFilter.parse(command.twoHop).columns();
+    try (AccumuloClient client = command.cluster.connect()) {
+      command.request.requireOnlyReadOptions("--two-hop");
+      TwoHop request =
+          TwoHop.of(client, command.b).from(vertices).semiring(command.request.semiringName());
+      if (command.request.authorizations() != null) {
+        request.authorizations(command.request.authorizations());
+      }
+      if (command.maxCells != null) {
+        request.maxCells(maxCells(command));
+      }
+      TwoHop.Result r = request.run();
+      long cells = printCells(r.answer(), out);
+      out.flush();
+      err.printf(
+          Locale.ROOT,
+          "two-hop of %d vertices in %s: entries read %d (first hop %d, second %d), partial"
+              + " products %d, cells %d, %.2f s from the call to the answer printed%n",
+          vertices.size(),
+          command.b,
+          r.entriesRead(),
+          r.firstHopEntries(),
+          r.secondHopEntries(),
+          r.answer().partialProducts(),
+          cells,
+          (System.nanoTime() - begin) / 1e9);
+    }
+    return 0;
+  }
+
+  private static long maxCells(MultiplyCommand command) {
+    if (command.maxCells < 1) {
+      throw new IllegalArgumentException("--max-cells must be at least 1, got " + command.maxCells);
+    }
+    return command.maxCells;
   }
 
   private static long printCells(Answer answer, PrintWriter out) {

@@ -1,0 +1,141 @@
+package outerproduct.multiply;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import outerproduct.embedded.EmbeddedAccumulo;
+import outerproduct.embedded.SharedClusters;
+import outerproduct.inputs.KroneckerGenerator;
+import outerproduct.inputs.MatrixLoader;
+import outerproduct.kernel.d4m.ColumnFilter;
+import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.oracle.ReferenceMultiply;
+import outerproduct.kernel.oracle.SparseMatrix;
+import outerproduct.kernel.semiring.Semiring;
+import outerproduct.kernel.semiring.Semirings;
+import outerproduct.multiply.cli.MultiplyCommand;
+import picocli.CommandLine;
+
+/**
+ * The 2-hop neighbourhood of N random vertices on real tablet servers: equal to the in-memory
+ * oracle (rows S of G ⊕.⊗ G, the multiply of Gᵀ and G restricted to AT's columns S), and reading
+ * exactly the rows S and the rows of their neighbours, no entry more.
+ */
+@ExtendWith(SharedClusters.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TwoHopIT {
+  private static final Semiring<?> LONG = Semirings.forName("plus-times-long");
+
+  private AccumuloClient client;
+  private SparseMatrix g;
+  private String clientProperties;
+
+  @BeforeAll
+  void loadGraph(EmbeddedAccumulo accumulo) throws Exception {
+    clientProperties = accumulo.clientPropertiesFile().toString();
+    client = accumulo.newClient();
+    g = KroneckerGenerator.standard(9, "A").matrix();
+    MatrixLoader.into(client).tablets(3).load("hopG", g);
+  }
+
+  @AfterAll
+  void close() {
+    client.close();
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 16, 64})
+  void twoHopsOfRandomVerticesEqualTheOracleAndReadOnlyTheirRows(int n) throws Exception {
+    List<String> vertices = new ArrayList<>(g.rowIds());
+    Collections.shuffle(vertices, new Random(n));
+    Set<String> s = new TreeSet<>(vertices.subList(0, n));
+    TwoHop.Result r = TwoHop.of(client, "hopG").from(s).run();
+    SparseMatrix oracle =
+        ReferenceMultiply.multiply(
+            LONG, g.transpose(), g, RowRanges.all(), ColumnFilter.of(s), null);
+    SparseMatrix answer = new SparseMatrix();
+    r.answer()
+        .cells()
+        .forEachRemaining(
+            c -> answer.put(text(c.row()), text(c.column()), text(LONG.canonical(c.value()))));
+    assertEquals(oracle, answer);
+    Set<String> neighbours = new TreeSet<>();
+    long firstHop = 0;
+    for (String v : s) {
+      firstHop += g.row(v).size();
+      neighbours.addAll(g.row(v).keySet());
+    }
+    long secondHop = neighbours.stream().mapToLong(k -> g.row(k).size()).sum();
+    assertEquals(firstHop, r.firstHopEntries(), "the first hop reads the rows S, no more");
+    assertEquals(secondHop, r.secondHopEntries(), "the second reads their neighbours' rows only");
+    assertTrue(r.entriesRead() < g.nnz() || n == 64, "no full scan of G");
+  }
+
+  @Test
+  void anUnknownVertexHasAnEmptyNeighbourhood() throws Exception {
+    TwoHop.Result r = TwoHop.of(client, "hopG").from(List.of("no-such-vertex")).run();
+    assertTrue(!r.answer().cells().hasNext());
+    assertEquals(0, r.entriesRead());
+  }
+
+  @Test
+  void aMissingGraphIsNamed() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> TwoHop.of(client, "noGraph").from(List.of("1")).run());
+    assertEquals("input table 'noGraph' does not exist", e.getMessage());
+  }
+
+  @Test
+  void theCommandPrintsTheNeighbourhoodAndRefusesWhatDoesNotApply() {
+    List<String> s = g.rowIds().subList(0, 16);
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = MultiplyCommand.commandLine();
+    cli.setOut(new PrintWriter(out));
+    cli.setErr(new PrintWriter(err));
+    String vertices = String.join(",", s) + ",";
+    assertEquals(
+        0,
+        cli.execute("--cluster", clientProperties, "--b", "hopG", "--two-hop", vertices),
+        err.toString());
+    List<String> expected = new ArrayList<>();
+    ReferenceMultiply.multiply(LONG, g.transpose(), g, RowRanges.all(), ColumnFilter.of(s), null)
+        .entries()
+        .forEach(e -> expected.add(e.row() + "\t" + e.column() + "\t" + e.value()));
+    assertEquals(expected, out.toString().lines().toList());
+    assertTrue(
+        err.toString().contains("two-hop of 16 vertices in hopG: entries read"), err.toString());
+    StringWriter refused = new StringWriter();
+    cli.setErr(new PrintWriter(refused));
+    assertEquals(
+        2,
+        cli.execute(
+            "--cluster", clientProperties, "--b", "hopG", "--two-hop", vertices, "--rows", "1,"));
+    assertTrue(
+        refused.toString().contains("--rows does not apply to --two-hop"), refused.toString());
+  }
+
+  private static String text(byte[] bytes) {
+    return new String(bytes, StandardCharsets.UTF_8);
+  }
+}
