@@ -1,6 +1,6 @@
 package outerproduct.multiply;
 
-import java.nio.charset.StandardCharsets;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -14,6 +14,7 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
 import outerproduct.kernel.accumulo.ClusterSize;
 import outerproduct.kernel.accumulo.ColumnFamilyException;
 import outerproduct.kernel.accumulo.InputTables;
@@ -21,6 +22,7 @@ import outerproduct.kernel.accumulo.ReadAuthorizations;
 import outerproduct.kernel.answer.Answer;
 import outerproduct.kernel.answer.Cell;
 import outerproduct.kernel.answer.CellRuns;
+import outerproduct.kernel.d4m.Utf8;
 import outerproduct.kernel.product.Visibility;
 import outerproduct.kernel.semiring.BadValueException;
 import outerproduct.kernel.semiring.Semiring;
@@ -51,6 +53,12 @@ public final class TwoHop {
 
   /** One edge s→k of the first hop, as the second hop multiplies it. */
   private record Edge(byte[] source, byte[] visibility, Object value) {}
+
+  /**
+   * A cell of the answer by its bytes, as Accumulo tells keys apart: ids are compared as stored,
+   * never through a decoded string (two ids that are not UTF-8 would decode to the same text).
+   */
+  private record CellKey(ByteBuffer row, ByteBuffer column, ByteBuffer visibility) {}
 
   private final AccumuloClient client;
   private final String graph;
@@ -109,8 +117,10 @@ public final class TwoHop {
     InputTables.await(
         InputTables.checkReadableLater(
             client, Semirings.encodingOf(semiring.name()), authorizations, graph));
-    Map<String, List<Edge>> firstHop = new HashMap<>();
-    long first = scan(rows(sources), auths, (k, v) -> addEdge(firstHop, k, v));
+    Map<Text, List<Edge>> firstHop = new HashMap<>();
+    List<Text> sourceRows = new ArrayList<>();
+    sources.forEach(s -> sourceRows.add(new Text(Utf8.bytes(s))));
+    long first = scan(rows(sourceRows), auths, (k, v) -> addEdge(firstHop, k, v));
     Sums<?> sums = new Sums<>(semiring, maxCells);
     long second =
         firstHop.isEmpty()
@@ -120,9 +130,9 @@ public final class TwoHop {
     return new Result(answer, first, second, (System.nanoTime() - begin) / 1e9);
   }
 
-  private void addEdge(Map<String, List<Edge>> firstHop, Key key, Value value) {
+  private void addEdge(Map<Text, List<Edge>> firstHop, Key key, Value value) {
     firstHop
-        .computeIfAbsent(key.getColumnQualifier().toString(), k -> new ArrayList<>())
+        .computeIfAbsent(key.getColumnQualifier(), k -> new ArrayList<>())
         .add(
             new Edge(
                 key.getRow().copyBytes(),
@@ -149,8 +159,8 @@ public final class TwoHop {
     return entries;
   }
 
-  private static List<Range> rows(Collection<String> ids) {
-    List<Range> ranges = new ArrayList<>();
+  private static List<Range> rows(Collection<Text> ids) {
+    List<Range> ranges = new ArrayList<>(ids.size());
     ids.forEach(id -> ranges.add(Range.exact(id)));
     return ranges;
   }
@@ -168,7 +178,7 @@ public final class TwoHop {
   private final class Sums<T> {
     private final Semiring<T> semiring;
     private final long maxCells;
-    private final Map<List<String>, T> cells = new HashMap<>();
+    private final Map<CellKey, T> cells = new HashMap<>();
     private long products;
 
     Sums(Semiring<T> semiring, long maxCells) {
@@ -177,16 +187,16 @@ public final class TwoHop {
     }
 
     @SuppressWarnings("unchecked")
-    void add(Map<String, List<Edge>> firstHop, Key key, Value value) {
+    void add(Map<Text, List<Edge>> firstHop, Key key, Value value) {
       T b = (T) decode(semiring, key, value);
-      String j = key.getColumnQualifier().toString();
+      ByteBuffer j = ByteBuffer.wrap(key.getColumnQualifierData().toArray());
       byte[] bLabel = key.getColumnVisibilityData().toArray();
-      for (Edge edge : firstHop.get(key.getRow().toString())) {
-        List<String> cell =
-            List.of(
-                new String(edge.source(), StandardCharsets.UTF_8),
+      for (Edge edge : firstHop.get(key.getRow())) {
+        CellKey cell =
+            new CellKey(
+                ByteBuffer.wrap(edge.source()),
                 j,
-                new String(Visibility.and(edge.visibility(), bLabel), StandardCharsets.UTF_8));
+                ByteBuffer.wrap(Visibility.and(edge.visibility(), bLabel)));
         cells.merge(cell, semiring.times((T) edge.value(), b), semiring::plus);
         products++;
         if (cells.size() > maxCells) {
@@ -200,12 +210,12 @@ public final class TwoHop {
       cells.forEach(
           (c, v) ->
               sorted.add(
-                  new Cell(bytes(c.get(0)), bytes(c.get(1)), bytes(c.get(2)), semiring.encode(v))));
+                  new Cell(
+                      c.row().array(),
+                      c.column().array(),
+                      c.visibility().array(),
+                      semiring.encode(v))));
       return CellRuns.sortedRun(sorted);
-    }
-
-    private static byte[] bytes(String s) {
-      return s.getBytes(StandardCharsets.UTF_8);
     }
   }
 }

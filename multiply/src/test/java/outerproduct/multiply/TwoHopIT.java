@@ -9,11 +9,14 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.BatchWriter;
+import org.apache.accumulo.core.data.Mutation;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -87,6 +90,49 @@ class TwoHopIT {
     assertEquals(firstHop, r.firstHopEntries(), "the first hop reads the rows S, no more");
     assertEquals(secondHop, r.secondHopEntries(), "the second reads their neighbours' rows only");
     assertTrue(r.entriesRead() < g.nnz() || n == 64, "no full scan of G");
+  }
+
+  /**
+   * Accumulo's ids are bytes: two that are not UTF-8 (0xFF, 0xFE) are different vertices, and
+   * decoded to text both would be U+FFFD, one vertex that is in no row.
+   */
+  @Test
+  void idsThatAreNotUtf8AreDifferentVerticesAndEachIsFollowed() throws Exception {
+    byte[] k1 = {(byte) 0xFF};
+    byte[] k2 = {(byte) 0xFE};
+    byte[] s = "s".getBytes(StandardCharsets.UTF_8);
+    byte[] x = "x".getBytes(StandardCharsets.UTF_8);
+    client.tableOperations().create("hopBinary");
+    try (BatchWriter w = client.createBatchWriter("hopBinary")) {
+      w.addMutation(edge(s, k1, "2"));
+      w.addMutation(edge(s, k2, "3"));
+      w.addMutation(edge(k1, x, "5"));
+      w.addMutation(edge(k1, k1, "1"));
+      w.addMutation(edge(k1, k2, "1"));
+      w.addMutation(edge(k2, x, "7"));
+    }
+    TwoHop.Result r = TwoHop.of(client, "hopBinary").from(List.of("s")).run();
+    List<String> cells = new ArrayList<>();
+    r.answer()
+        .cells()
+        .forEachRemaining(
+            c ->
+                cells.add(
+                    HexFormat.of().formatHex(c.row())
+                        + " "
+                        + HexFormat.of().formatHex(c.column())
+                        + " "
+                        + text(LONG.canonical(c.value()))));
+    // C(s,x) = 2·5 + 3·7; C(s,0xFE) = 2·1 and C(s,0xFF) = 2·1, in unsigned byte order
+    assertEquals(List.of("73 78 31", "73 fe 2", "73 ff 2"), cells);
+    assertEquals(2, r.firstHopEntries());
+    assertEquals(4, r.secondHopEntries());
+  }
+
+  private static Mutation edge(byte[] from, byte[] to, String value) {
+    Mutation m = new Mutation(from);
+    m.put(new byte[0], to, value.getBytes(StandardCharsets.UTF_8));
+    return m;
   }
 
   @Test
