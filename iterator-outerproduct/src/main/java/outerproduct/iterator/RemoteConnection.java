@@ -21,6 +21,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.security.AccessControlException;
 import outerproduct.kernel.accumulo.FileSystems;
 import outerproduct.kernel.accumulo.ServerUser;
+import outerproduct.kernel.product.MultiplyCancelledException;
 
 /**
  * How an iterator inside a tablet server reaches another table (AT to read, C to write) as the user
@@ -82,12 +83,13 @@ final class RemoteConnection {
     try (InputStream in = FileSystems.of(path.toUri()).open(path)) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (FileNotFoundException e) {
-      throw new IllegalStateException(
+      // deleted when its multiply ended, or first thing when the caller cancelled it
+      throw new MultiplyCancelledException(
           name
               + ": credentials file "
               + location
-              + " does not exist: it lives only while its multiply runs",
-          e);
+              + " does not exist: it lives only while its multiply runs (it ended or was"
+              + " cancelled)");
     } catch (AccessControlException e) {
       throw new IllegalStateException(
           name

@@ -19,6 +19,7 @@ import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.kernel.accumulo.IteratorOptionChecks;
+import outerproduct.kernel.product.MultiplyCancelledException;
 import outerproduct.kernel.product.Output;
 import outerproduct.kernel.product.WindowSize;
 import outerproduct.kernel.semiring.Semiring;
@@ -92,6 +93,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
   private String c;
   private String ct;
   private ProductWriters writers;
+  private MultiplyLiveness liveness;
   private long monitorEntries;
   private long monitorMillis;
 
@@ -116,7 +118,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     }
   }
 
-  /** Writes as the user of {@code credentials}, within its grant and while it exists. */
+  /** Writes as the user of {@code credentials}, within its grant; stops once it is gone. */
   public static void setConnection(IteratorSetting setting, CredentialFile credentials) {
     setting.addOption(CONNECTION_OPTION, credentials.uri());
   }
@@ -204,6 +206,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     c = options.get(C_OPTION);
     ct = options.get(CT_OPTION);
     writers = ProductWriters.inTabletServer(options, env);
+    liveness = MultiplyLiveness.of(options.get(CONNECTION_OPTION));
     monitorEntries = IteratorOptionChecks.positiveLong(NAME, options, MONITOR_ENTRIES_OPTION, 0);
     monitorMillis = IteratorOptionChecks.positiveLong(NAME, options, MONITOR_MILLIS_OPTION, 0);
   }
@@ -303,6 +306,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
       }
       done.plusExposure += feed.addTo(writer);
       done.products++;
+      liveness.product();
       feed.next();
     }
     finished = true;
@@ -324,13 +328,12 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
         why.append(": ").append(cause.getMessage());
       }
     }
-    log.error(
-        "{} into {} stopped at row '{}': {}",
-        NAME,
-        c != null ? c : ct,
-        new String(row, StandardCharsets.UTF_8),
-        why,
-        e);
+    String at = new String(row, StandardCharsets.UTF_8);
+    if (e instanceof MultiplyCancelledException) {
+      log.info("{} into {} stopped at row '{}': {}", NAME, c != null ? c : ct, at, why);
+    } else {
+      log.error("{} into {} stopped at row '{}': {}", NAME, c != null ? c : ct, at, why, e);
+    }
     topKey = new Key(row, ERROR_FAMILY, new byte[0]);
     topValue = Progress.stopped(rows, products, written, resumes, SERVER, why.toString()).encode();
   }

@@ -1,6 +1,5 @@
 package outerproduct.iterator;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -10,7 +9,6 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
@@ -27,6 +25,8 @@ import outerproduct.kernel.accumulo.IncompleteResultException;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.accumulo.ServerCode;
+import outerproduct.kernel.product.Cancellation;
+import outerproduct.kernel.product.MultiplyCancelledException;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
@@ -36,17 +36,16 @@ import outerproduct.kernel.semiring.Semiring;
  * multiply, the scan failed, or a tablet moved between processes meanwhile ({@link TabletMoves}).
  */
 final class ResultScan {
-  /** Scans of bulk output's uncovered rows before the multiply gives up. */
-  static final int STAGING_ROUNDS = 3;
-
   /** What the scan's monitoring entries added up to. */
   record Totals(Progress total, long monitoringEntries) {}
 
-  private final AccumuloClient client;
-  private final List<String> results;
-  private final PhaseClock clock;
+  final AccumuloClient client;
+  final List<String> results;
+  final PhaseClock clock;
   private Authorizations readWith;
   private ServerCode.TableContext context = ServerCode.TableContext.NONE;
+  Cancellation cancellation = new Cancellation();
+  private Runnable stopServers = () -> {};
 
   /** Result tables that did not exist before {@link #prepare}. */
   private final List<String> created = new ArrayList<>();
@@ -64,6 +63,21 @@ final class ResultScan {
     this.client = client;
     this.results = List.copyOf(results);
     this.clock = clock;
+  }
+
+  /**
+   * Stops the scan when {@code cancellation} is cancelled: {@code stopServers} first (deleting the
+   * credentials file, which the tablet servers then see gone), then the client's scanner.
+   */
+  ResultScan cancelledBy(Cancellation cancellation, Runnable stopServers) {
+    this.cancellation = cancellation;
+    this.stopServers = stopServers;
+    return this;
+  }
+
+  /** This scan for bulk output into {@code c} and/or {@code ct}. */
+  StagedScan staged(String c, String ct) {
+    return new StagedScan(this, c, ct);
   }
 
   /** Scans the input with {@code auths} instead of all of the user's authorizations. */
@@ -146,8 +160,10 @@ final class ResultScan {
       moved = moves.moved();
       clock.lap("hosting_after");
     } catch (RuntimeException e) {
+      throwIfCancelled();
       throw incomplete("the scan of '" + table + "' failed: " + e.getMessage(), e);
     }
+    throwIfCancelled();
     if (totals.total().error() != null) {
       throw incomplete("a tablet server stopped the multiply: " + totals.total().error(), null);
     }
@@ -172,7 +188,7 @@ final class ResultScan {
    *
    * @throws IncompleteResultException naming the first failed sum's cell and reason
    */
-  private void checkSums(Progress total)
+  void checkSums(Progress total)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     if (!addsToExisting && total.plusExposure() < Semiring.SAFE_EXPOSURE) {
       return;
@@ -184,144 +200,6 @@ final class ResultScan {
       }
     }
     clock.lap("check_sums");
-  }
-
-  /**
-   * {@link #scanIntoStaging} into a new staging directory under {@code stagingParent} (null: the
-   * instance's first volume), removed afterwards; {@code stack} gives the scan's iterators for the
-   * directory's URI.
-   */
-  Totals scanBulk(
-      CompletableFuture<Void> inputs,
-      String table,
-      List<Range> ranges,
-      Function<String, List<IteratorSetting>> stack,
-      int scanThreads,
-      Consumer<Progress> progress,
-      String stagingParent,
-      String c,
-      String ct)
-      throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
-    BulkStaging staging;
-    try {
-      staging = BulkStaging.create(client, stagingParent, results);
-    } catch (IOException | AccumuloException | AccumuloSecurityException | RuntimeException e) {
-      releaseUntouched();
-      throw e;
-    }
-    try (staging) {
-      awaitInputs(inputs); // before the stack, which may wait for what the inputs' future does
-      return scanIntoStaging(
-          inputs,
-          table,
-          ranges,
-          BulkStaging.compressLike(client, c != null ? c : ct, stack.apply(staging.uri())),
-          scanThreads,
-          progress,
-          staging,
-          c,
-          ct);
-    }
-  }
-
-  /**
-   * As {@link #scan}, for bulk output: the tablet servers stage files in {@code staging}, the rows
-   * of B that no committed stretch there covers are multiplied (all of them in a new directory;
-   * again, after a lost tablet server, those it left uncommitted), up to {@value #STAGING_ROUNDS}
-   * rounds, and then each result table gets one bulk import. Until that import nothing touches the
-   * result tables: a failure before it leaves them as they were (those {@link #prepare} created are
-   * deleted).
-   *
-   * @return the totals, with {@code entriesWritten} those imported
-   */
-  Totals scanIntoStaging(
-      CompletableFuture<Void> inputs,
-      String table,
-      List<Range> ranges,
-      List<IteratorSetting> stack,
-      int scanThreads,
-      Consumer<Progress> progress,
-      BulkStaging staging,
-      String c,
-      String ct)
-      throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
-    ScanExecutorCheck.warnIfShared(client, table);
-    clock.lap("executor_check");
-    awaitInputs(inputs);
-    clock.lap("check_inputs");
-    Totals totals = stageUncovered(table, ranges, stack, scanThreads, progress, staging);
-    Progress total = totals.total();
-    clock.lap("scan");
-    long imported;
-    try {
-      imported = staging.importInto(client, c, ct);
-    } catch (IOException | AccumuloException | RuntimeException e) {
-      throw incomplete("the bulk import failed: " + e.getMessage(), e);
-    }
-    clock.lap("bulk_import");
-    checkSums(total);
-    for (String result : results) {
-      ResultState.complete(client, result);
-    }
-    clock.lap("mark_complete");
-    return new Totals(
-        new Progress(
-            total.rowsAligned(),
-            total.partialProducts(),
-            imported,
-            total.resumes(),
-            total.busyMicros(),
-            total.flushMicros(),
-            total.plusExposure(),
-            total.traffic(),
-            null,
-            null),
-        totals.monitoringEntries());
-  }
-
-  /**
-   * Scans the rows of {@code ranges} that no stretch committed in {@code staging} covers (all of
-   * them in a new directory), and again those a lost tablet server left uncovered.
-   */
-  private Totals stageUncovered(
-      String table,
-      List<Range> ranges,
-      List<IteratorSetting> stack,
-      int scanThreads,
-      Consumer<Progress> progress,
-      BulkStaging staging)
-      throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
-    Progress total = Progress.NONE;
-    long monitoringEntries = 0;
-    List<Range> left = staging.gaps(ranges);
-    for (int round = 0; !left.isEmpty(); round++) {
-      if (round == STAGING_ROUNDS) {
-        throw untouched(
-            "rows " + left + " of '" + table + "' stayed uncovered after " + round + " scans",
-            null);
-      }
-      Totals scanned;
-      try {
-        scanned = scanWriting(table, left, stack, scanThreads, progress, null);
-      } catch (RuntimeException e) {
-        throw untouched("the scan of '" + table + "' failed: " + e.getMessage(), e);
-      }
-      total = total.plus(scanned.total());
-      monitoringEntries += scanned.monitoringEntries();
-      if (total.error() != null) {
-        throw untouched("a tablet server stopped the multiply: " + total.error(), null);
-      }
-      left = staging.gaps(ranges);
-    }
-    return new Totals(total, monitoringEntries);
-  }
-
-  /** A failure before the import: the result tables are as they were (or gone, if new). */
-  private IllegalStateException untouched(String why, Exception cause)
-      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
-    releaseUntouched();
-    return new IllegalStateException(
-        "TableMult: " + why + "; nothing was imported, the result tables are as they were", cause);
   }
 
   /**
@@ -339,7 +217,7 @@ final class ResultScan {
     before.clear();
   }
 
-  private void awaitInputs(CompletableFuture<Void> inputs)
+  void awaitInputs(CompletableFuture<Void> inputs)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     try {
       InputTables.await(inputs);
@@ -349,7 +227,7 @@ final class ResultScan {
     }
   }
 
-  private Totals scanWriting(
+  Totals scanWriting(
       String table,
       List<Range> ranges,
       List<IteratorSetting> stack,
@@ -363,7 +241,13 @@ final class ResultScan {
         readWith != null
             ? readWith
             : client.securityOperations().getUserAuthorizations(client.whoami());
-    try (BatchScanner scan = client.createBatchScanner(table, auths, scanThreads)) {
+    try (BatchScanner scan = client.createBatchScanner(table, auths, scanThreads);
+        Cancellation.Registration stop =
+            cancellation.onCancel(
+                () -> {
+                  stopServers.run();
+                  scan.close();
+                })) {
       scan.setRanges(new ArrayList<>(ranges));
       scan.setExecutionHints(Map.of("scan_type", TableMult.SCAN_TYPE_HINT));
       stack.forEach(scan::addScanIterator);
@@ -383,7 +267,16 @@ final class ResultScan {
     return new Totals(total, monitoringEntries);
   }
 
-  private IncompleteResultException incomplete(String why, Exception cause) {
+  /** A cancel while C may hold products: C is marked incomplete, cancelled. */
+  private void throwIfCancelled() {
+    if (cancellation.requested()) {
+      StringBuilder message = new StringBuilder("TableMult cancelled");
+      results.forEach(r -> message.append("; ").append(ResultState.cancelled(client, r)));
+      throw new MultiplyCancelledException(message.toString());
+    }
+  }
+
+  IncompleteResultException incomplete(String why, Exception cause) {
     StringBuilder message = new StringBuilder("TableMult: " + why);
     for (String result : results) {
       message.append("; ").append(ResultState.incomplete(client, result, why));

@@ -1,7 +1,6 @@
 package outerproduct.iterator;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -11,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
@@ -334,12 +334,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       long begin,
       PhaseClock clock)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
-    List<String> results = new ArrayList<>();
-    for (String result : new String[] {c, ct}) {
-      if (result != null) {
-        results.add(result);
-      }
-    }
+    List<String> results = Stream.of(c, ct).filter(Objects::nonNull).toList();
     Authorizations auths = readAuthorizations(client);
     // Written beside the checks and C's preparation; a file that cannot be written stops the
     // multiply as a bad input does, before anything is written (an input's own refusal first).
@@ -351,6 +346,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
       Map<String, SortedSet<Text>> splits = c == null ? Map.of() : Map.of(c, cSplits);
       ResultScan scan =
           new ResultScan(client, results, clock)
+              .cancelledBy(cancellation, () -> CredentialFile.delete(credentials))
               .readingWith(auths)
               .inContextOf(table)
               .prepare(semiring, splits, removeZeros, reuse());
@@ -359,8 +355,9 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
           staging -> stack.apply(staging, credentials.join());
       totals =
           writing.output == Output.BULK
-              ? scan.scanBulk(
-                  ready, table, ranges, withCredentials, threads, progress, writing.staging, c, ct)
+              ? scan.staged(c, ct)
+                  .scanBulk(
+                      ready, table, ranges, withCredentials, threads, progress, writing.staging)
               : scan.scan(
                   ready, table, ranges, () -> withCredentials.apply(null), threads, progress);
     } finally {

@@ -15,6 +15,7 @@ import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.accumulo.iteratortest.environments.SimpleIteratorEnvironment;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import outerproduct.kernel.product.MultiplyCancelledException;
 
 /**
  * What a tablet server accepts from a credential file: a scan of the table it names, reads and
@@ -90,14 +91,14 @@ class RemoteConnectionTest {
   void aDeletedFileGrantsNothing() throws Exception {
     String location = file(new CredentialFile.Grant("7", Set.of("AT"), Set.of("C")));
     Files.delete(Path.of(java.net.URI.create(location)));
-    IllegalStateException e =
+    MultiplyCancelledException e =
         assertThrows(
-            IllegalStateException.class,
+            MultiplyCancelledException.class,
             () -> RemoteConnection.open("RemoteWriteIterator", location, scanOf("7")));
     assertEquals(
         "RemoteWriteIterator: credentials file "
             + location
-            + " does not exist: it lives only while its multiply runs",
+            + " does not exist: it lives only while its multiply runs (it ended or was cancelled)",
         e.getMessage());
   }
 

@@ -234,6 +234,7 @@ class TableMultBulkIT {
 
       ResultScan.Totals totals =
           new ResultScan(client, List.of("Cbulkfaults"), new PhaseClock())
+              .staged("Cbulkfaults", null)
               .scanIntoStaging(
                   java.util.concurrent.CompletableFuture.completedFuture(null),
                   "bulkB10",
@@ -241,9 +242,7 @@ class TableMultBulkIT {
                   stack,
                   4,
                   p -> {},
-                  staging,
-                  "Cbulkfaults",
-                  null);
+                  staging);
       long all = ReferenceMultiply.partialProducts(a10, b10, RowRanges.all());
       assertTrue(first + overlapping > 0 && first < all, first + " of " + all);
       assertTrue(

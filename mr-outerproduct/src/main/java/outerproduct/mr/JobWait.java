@@ -5,6 +5,8 @@ import java.util.List;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 import outerproduct.kernel.accumulo.ColumnFamilyException;
+import outerproduct.kernel.product.Cancellation;
+import outerproduct.kernel.product.MultiplyCancelledException;
 import outerproduct.kernel.semiring.BadValueException;
 
 /**
@@ -26,24 +28,35 @@ final class JobWait {
 
   /**
    * @return whether the job succeeded (false: failed, or killed here after an input error)
+   * @throws MultiplyCancelledException once the job is killed after {@code cancellation}'s cancel
    */
-  static boolean until(Job job) throws IOException, InterruptedException {
+  static boolean until(Job job, Cancellation cancellation)
+      throws IOException, InterruptedException {
     int seen = 0;
     while (!job.isComplete()) {
       Thread.sleep(JobSetup.COMPLETION_POLL_MILLIS);
+      if (cancellation.requested()) {
+        kill(job);
+        throw new MultiplyCancelledException("job " + job.getJobID() + " killed");
+      }
       TaskCompletionEvent[] events = job.getTaskCompletionEvents(seen, 100);
       seen += events.length;
       for (TaskCompletionEvent e : events) {
         if (e.getStatus() != TaskCompletionEvent.Status.SUCCEEDED && inputError(job, e)) {
-          job.killJob();
-          while (!job.isComplete()) {
-            Thread.sleep(JobSetup.COMPLETION_POLL_MILLIS);
-          }
+          kill(job);
           return false;
         }
       }
     }
     return job.isSuccessful();
+  }
+
+  /** Kills the job and waits until YARN says it is over: its containers are gone then. */
+  static void kill(Job job) throws IOException, InterruptedException {
+    job.killJob();
+    while (!job.isComplete()) {
+      Thread.sleep(JobSetup.COMPLETION_POLL_MILLIS);
+    }
   }
 
   private static boolean inputError(Job job, TaskCompletionEvent event)

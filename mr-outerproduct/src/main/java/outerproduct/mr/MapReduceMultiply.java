@@ -25,6 +25,7 @@ import outerproduct.kernel.accumulo.ResultReplacement;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.accumulo.ServerCode;
 import outerproduct.kernel.product.MultiplyBuilder;
+import outerproduct.kernel.product.MultiplyCancelledException;
 import outerproduct.kernel.product.Output;
 import outerproduct.kernel.product.WindowSize;
 import outerproduct.kernel.semiring.Semirings;
@@ -239,6 +240,12 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
         ResultState.complete(client, c);
         replacement.swapIn();
         return result;
+      } catch (MultiplyCancelledException e) {
+        throw new MultiplyCancelledException(
+            "MapReduce multiply cancelled: "
+                + e.getMessage()
+                + "; "
+                + ResultState.cancelled(client, c));
       } catch (Exception e) { // rethrown as the checked types the block throws
         if (!(e instanceof JobFailedException)) {
           ResultState.incomplete(client, c, String.valueOf(e.getMessage()));
@@ -325,10 +332,11 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
           TableNotFoundException {
     // Wall clock, not nanoTime: the phases are read against the tasks' reported times.
     long submitBegin = System.currentTimeMillis();
+    cancellation.throwIfRequested("the job, before its submission");
     submit(job);
     long submitted = System.currentTimeMillis();
     onSubmit.accept(job);
-    if (!JobWait.until(job)) {
+    if (!JobWait.until(job, cancellation)) {
       throw JobFailedException.of(
           job, ResultState.incomplete(client, c, "job " + job.getJobID() + " failed"));
     }

@@ -7,6 +7,7 @@ import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import outerproduct.kernel.accumulo.ProductEstimate;
+import outerproduct.kernel.cli.CancelOnInterrupt;
 import outerproduct.kernel.cli.ChoiceConverters;
 import outerproduct.kernel.cli.ClusterOption;
 import outerproduct.kernel.cli.CommandErrors;
@@ -148,7 +149,10 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
     cluster.file();
     MapReduceMultiply multiply = multiply();
     printEstimate(multiply);
-    MapReduceMultiply.Result r = multiply.run();
+    MapReduceMultiply.Result r;
+    try (CancelOnInterrupt interrupt = CancelOnInterrupt.install()) {
+      r = multiply.cancellation(interrupt.cancellation()).run();
+    }
     print(r);
     return 0;
   }

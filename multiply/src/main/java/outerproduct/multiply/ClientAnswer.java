@@ -15,6 +15,7 @@ import outerproduct.kernel.answer.Cell;
 import outerproduct.kernel.answer.CellRuns;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.product.Cancellation;
 import outerproduct.kernel.semiring.BadValueException;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
@@ -54,7 +55,7 @@ final class ClientAnswer {
             ClientMultiply.sumProducts(
                 client,
                 semiring,
-                new ClientMultiply.Tables(at, b, "the answer"),
+                new ClientMultiply.Tables(at, b, "the answer", new Cancellation()),
                 rows,
                 atColumns,
                 bColumns,

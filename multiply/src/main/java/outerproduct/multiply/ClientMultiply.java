@@ -28,8 +28,10 @@ import outerproduct.kernel.accumulo.ScanEntrySource;
 import outerproduct.kernel.accumulo.ServerCode;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.product.Cancellation;
 import outerproduct.kernel.product.ColumnFilteredSource;
 import outerproduct.kernel.product.EntrySource;
+import outerproduct.kernel.product.MultiplyCancelledException;
 import outerproduct.kernel.product.OuterProduct;
 import outerproduct.kernel.semiring.BadValueException;
 import outerproduct.kernel.semiring.Semiring;
@@ -105,6 +107,8 @@ public final class ClientMultiply {
    *     created here or by the caller
    * @throws MemoryBudgetExceededException if C would not fit; nothing is written, and a C this call
    *     created is deleted
+   * @throws MultiplyCancelledException once {@code cancellation} is cancelled before anything is
+   *     written: C is then as it was, or deleted if this call created it
    */
   public static <T> Result multiply(
       AccumuloClient client,
@@ -115,27 +119,27 @@ public final class ClientMultiply {
       RowRanges rows,
       ColumnFilter atColumns,
       ColumnFilter bColumns,
-      Authorizations auths)
+      Authorizations auths,
+      Cancellation cancellation)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
-    return multiply(client, semiring, at, b, c, rows, atColumns, bColumns, auths, cellBudget());
+    Tables tables = new Tables(at, b, c, cancellation);
+    return multiply(client, semiring, tables, rows, atColumns, bColumns, auths, cellBudget());
   }
 
-  /**
-   * As {@link #multiply(AccumuloClient, Semiring, String, String, String, RowRanges, ColumnFilter,
-   * ColumnFilter, Authorizations)} with a given budget.
-   */
+  /** As the public multiply, with a given budget. */
   static <T> Result multiply(
       AccumuloClient client,
       Semiring<T> semiring,
-      String at,
-      String b,
-      String c,
+      Tables tables,
       RowRanges rows,
       ColumnFilter atColumns,
       ColumnFilter bColumns,
       Authorizations auths,
       long cellBudget)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
+    String at = tables.at();
+    String b = tables.b();
+    String c = tables.c();
     CompletableFuture<Void> inputs = checkInputs(client, semiring, at, b, c, auths);
     // Created before the clock starts, as the server-side engines' C is.
     long prepareBegin = System.nanoTime();
@@ -148,20 +152,12 @@ public final class ClientMultiply {
     try {
       ServerCode.requireFilters(client, rows, at, atColumns, b, bColumns);
       long[] counts =
-          sumProducts(
-              client,
-              semiring,
-              new Tables(at, b, c),
-              rows,
-              atColumns,
-              bColumns,
-              auths,
-              sums,
-              cellBudget);
+          sumProducts(client, semiring, tables, rows, atColumns, bColumns, auths, sums, cellBudget);
       InputTables.await(inputs);
       if (!sums.isEmpty()) {
         awaitHosted(client, c);
       }
+      tables.cancellation().throwIfRequested("client path");
       writing = true;
       write(client, semiring, c, sums);
       ResultState.complete(client, c);
@@ -178,6 +174,9 @@ public final class ClientMultiply {
               + "; nothing was written, "
               + leave(client, c, created, before),
           e);
+    } catch (MultiplyCancelledException e) {
+      throw new MultiplyCancelledException(
+          e.getMessage() + " before writing; " + leave(client, c, created, before));
     } catch (AccumuloException | TableNotFoundException | IOException | RuntimeException e) {
       if (writing) {
         ResultState.incomplete(client, c, String.valueOf(e.getMessage()));
@@ -328,6 +327,9 @@ public final class ClientMultiply {
               filtered(ScanEntrySource.of(tables.at(), atScan), atColumns),
               filtered(new ScanEntrySource(tables.b(), bScan.iterator()), bColumns));
       while (product.advance()) {
+        if ((product.partialProducts() & CANCEL_CHECK_MASK) == 0) {
+          tables.cancellation().throwIfRequested("client path");
+        }
         int before = sums.size();
         Cell cell =
             new Cell(new Text(product.i()), new Text(product.j()), new Text(product.visibility()));
@@ -375,8 +377,11 @@ public final class ClientMultiply {
     return columns == null ? source : new ColumnFilteredSource(source, columns);
   }
 
-  /** The input tables, and the name C goes by in messages. */
-  record Tables(String at, String b, String c) {}
+  /** Products between two looks at the cancellation, less one: a power of two. */
+  private static final long CANCEL_CHECK_MASK = (1 << 12) - 1;
+
+  /** The input tables, the name C goes by in messages, and what stops the multiply. */
+  record Tables(String at, String b, String c, Cancellation cancellation) {}
 
   /** A cell of C: products with different visibilities are summed apart, as on the servers. */
   record Cell(Text row, Text column, Text visibility) {}

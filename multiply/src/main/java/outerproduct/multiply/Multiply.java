@@ -88,6 +88,7 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
   private AccumuloClient sharedClient;
   private Consumer<TableMult> iteratorSettings = mult -> {};
   private Consumer<MapReduceMultiply> mapReduceSettings = job -> {};
+  private RunningMultiply running;
 
   private Multiply(Path file, Properties properties, String at, String b, String c) {
     super(at, b, c);
@@ -205,6 +206,29 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
   }
 
   /**
+   * Starts {@link #run()} on a thread of its own and returns at once: the handle tells how far the
+   * multiply is, waits for its result, and cancels it ({@link RunningMultiply#cancel}: the engine
+   * stops at its next safe point, C is marked cancelled, staging is removed, a job is killed).
+   */
+  public RunningMultiply start() {
+    RunningMultiply handle = new RunningMultiply(cancellation);
+    running = handle;
+    Thread thread =
+        new Thread(
+            () -> {
+              try {
+                handle.finished(run());
+              } catch (Throwable e) {
+                handle.failed(e);
+              }
+            },
+            "multiply into " + c);
+    thread.setDaemon(true);
+    thread.start();
+    return handle;
+  }
+
+  /**
    * Runs the path {@code decision} chose (null: as {@link #run()}), so that a caller that showed a
    * decision runs exactly that one without counting again. {@link Result#seconds} runs from this
    * call.
@@ -219,6 +243,10 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
       }
       Decision decided =
           decision != null ? decision : path == ExecutionPath.AUTO ? decide(client) : named();
+      cancellation.throwIfRequested("the multiply, before " + decided.path() + " started");
+      if (running != null) {
+        running.running(decided.path());
+      }
       try (ResultReplacement replacement = replacing(client)) {
         Result result = runPath(client, decided, begin);
         replacement.swapIn();
@@ -280,13 +308,17 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
         rows,
         atColumns,
         bColumns,
-        readAuthorizations(client));
+        readAuthorizations(client),
+        cancellation);
   }
 
   private TableMult tableMult(AccumuloClient client, Output output) {
     TableMult mult = TableMult.on(clientProperties).transposeOf(at).times(b).into(c);
     copyRequestTo(mult);
     mult.client(client).output(output);
+    if (running != null) {
+      mult.onProgress(p -> running.reported(p.partialProducts()));
+    }
     iteratorSettings.accept(mult);
     return mult;
   }

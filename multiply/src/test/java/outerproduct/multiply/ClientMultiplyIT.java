@@ -21,6 +21,7 @@ import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.ResultChecksum;
 import outerproduct.kernel.oracle.SparseMatrix;
+import outerproduct.kernel.product.Cancellation;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 
@@ -62,7 +63,8 @@ class ClientMultiplyIT {
             RowRanges.all(),
             null,
             null,
-            Authorizations.EMPTY);
+            Authorizations.EMPTY,
+            new Cancellation());
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a, b);
     TableChecksum.Result c = TableChecksum.of(client, "clientC", LONG, Authorizations.EMPTY);
     assertEquals(oracle.nnz(), c.nnz());
@@ -75,7 +77,16 @@ class ClientMultiplyIT {
   void rowSubsetEqualsOracle() throws Exception {
     RowRanges rows = RowRanges.parse("1,:,150,7,9,:,");
     ClientMultiply.multiply(
-        client, LONG, "clientAT", "clientB", "clientCsub", rows, null, null, Authorizations.EMPTY);
+        client,
+        LONG,
+        "clientAT",
+        "clientB",
+        "clientCsub",
+        rows,
+        null,
+        null,
+        Authorizations.EMPTY,
+        new Cancellation());
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a, b, rows, null, null);
     TableChecksum.Result c = TableChecksum.of(client, "clientCsub", LONG, Authorizations.EMPTY);
     assertEquals(ResultChecksum.of(oracle), c.checksum());
@@ -97,9 +108,8 @@ class ClientMultiplyIT {
                 ClientMultiply.multiply(
                     client,
                     LONG,
-                    "clientAT",
-                    "clientB",
-                    "clientCover",
+                    new ClientMultiply.Tables(
+                        "clientAT", "clientB", "clientCover", new Cancellation()),
                     RowRanges.all(),
                     null,
                     null,

@@ -39,6 +39,7 @@ import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.ResultChecksum;
 import outerproduct.kernel.oracle.SparseMatrix;
+import outerproduct.kernel.product.Cancellation;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 import outerproduct.mr.MapReduceMultiply;
@@ -237,7 +238,8 @@ class FixtureMultiplyIT {
                     RowRanges.all(),
                     null,
                     null,
-                    Authorizations.EMPTY));
+                    Authorizations.EMPTY,
+                    new Cancellation()));
     assertTrue(e.getMessage().contains("'C_taken' already holds entries"), e.getMessage());
     assertEquals(1, TableChecksum.of(client, "C_taken", semiring, Authorizations.EMPTY).nnz());
   }

@@ -12,6 +12,7 @@ import org.apache.accumulo.core.client.AccumuloClient;
 import outerproduct.iterator.TableMult;
 import outerproduct.iterator.TableMultResult;
 import outerproduct.kernel.accumulo.ProductEstimate;
+import outerproduct.kernel.cli.CancelOnInterrupt;
 import outerproduct.kernel.cli.ChoiceConverters;
 import outerproduct.kernel.cli.ClusterOption;
 import outerproduct.kernel.cli.CommandLines;
@@ -174,14 +175,19 @@ public final class TableMultCommand implements Callable<Integer> {
     try (AccumuloClient client = Accumulo.newClient().from(properties).build()) {
       long expected = estimate(mult, client);
       try (ProgressBar bar =
-          new ProgressBarBuilder()
-              .setTaskName("partial products")
-              .setStyle(ProgressBarStyle.ASCII)
-              .setInitialMax(expected)
-              .setUnit(" pp", 1)
-              .setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(System.err))
-              .build()) {
-        r = mult.client(client).onProgress(p -> bar.stepBy(p.partialProducts())).run();
+              new ProgressBarBuilder()
+                  .setTaskName("partial products")
+                  .setStyle(ProgressBarStyle.ASCII)
+                  .setInitialMax(expected)
+                  .setUnit(" pp", 1)
+                  .setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(System.err))
+                  .build();
+          CancelOnInterrupt interrupt = CancelOnInterrupt.install()) {
+        r =
+            mult.client(client)
+                .cancellation(interrupt.cancellation())
+                .onProgress(p -> bar.stepBy(p.partialProducts()))
+                .run();
       }
     }
     print(r);

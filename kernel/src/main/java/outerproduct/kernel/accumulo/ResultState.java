@@ -35,6 +35,18 @@ public final class ResultState {
   }
 
   /**
+   * Marks C incomplete because its caller cancelled the multiply; never throws.
+   *
+   * @return a sentence saying what C's state now is
+   */
+  public static String cancelled(AccumuloClient client, String table) {
+    return incomplete(client, table, CANCELLED + " at " + Instant.now());
+  }
+
+  /** The reason a cancelled multiply's C is incomplete, as its state starts after the colon. */
+  public static final String CANCELLED = "cancelled by the caller";
+
+  /**
    * Marks C incomplete; never throws, since it runs while another failure is being reported.
    *
    * @return a sentence for that failure's message saying what C's state now is

@@ -6,6 +6,7 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import outerproduct.kernel.product.MultiplyCancelledException;
 
 /**
  * How every command of the project ends on an error: one line on stderr that names what is wrong
@@ -14,6 +15,7 @@ import java.nio.file.Path;
  * <ul>
  *   <li>A user's mistake (an {@link IllegalArgumentException}: a bad option, table, file or value,
  *       each message naming it) or a full disk: exit {@link #USER_ERROR}.
+ *   <li>A multiply cancelled by its caller: exit {@link #CANCELLED}, no stack trace.
  *   <li>Anything else (a failed multiply, a lost server): exit {@link #FAILED}.
  * </ul>
  *
@@ -24,6 +26,9 @@ public final class CommandErrors {
   public static final int USER_ERROR = 2;
   public static final int FAILED = 1;
 
+  /** A multiply its caller cancelled (Ctrl-C): 128 + SIGINT, as shells report it. */
+  public static final int CANCELLED = 130;
+
   private CommandErrors() {}
 
   /**
@@ -32,6 +37,11 @@ public final class CommandErrors {
    * @param verbose print the stack trace to {@code err} instead of a file
    */
   public static int report(PrintWriter err, String tool, Throwable e, boolean verbose) {
+    if (e instanceof MultiplyCancelledException) {
+      err.println(tool + ": " + e.getMessage());
+      err.flush();
+      return CANCELLED;
+    }
     String noSpace = noSpaceLeft(e);
     boolean userError = noSpace != null || e instanceof IllegalArgumentException;
     String message = noSpace != null ? noSpace : messageOf(e);

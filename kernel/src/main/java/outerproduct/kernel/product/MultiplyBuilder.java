@@ -73,6 +73,8 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
   /** The labels to read with; null: all of the user's. */
   protected Authorizations authorizations;
 
+  protected Cancellation cancellation = new Cancellation();
+
   protected MultiplyBuilder(String at, String b, String c) {
     this.at = at;
     this.b = b;
@@ -210,6 +212,16 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
     other.cSplits = cSplits;
     other.cSplitsAsked = cSplitsAsked;
     other.authorizations = authorizations;
+    other.cancellation = cancellation;
+  }
+
+  /**
+   * Stops this multiply when {@code cancellation} is cancelled, from any thread; the run then
+   * throws {@link MultiplyCancelledException}. Default: one no caller holds.
+   */
+  public S cancellation(Cancellation cancellation) {
+    this.cancellation = Objects.requireNonNull(cancellation, "cancellation");
+    return self();
   }
 
   /**

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.hadoop.conf.Configuration;
+import outerproduct.kernel.cli.CancelOnInterrupt;
 import outerproduct.kernel.cli.ChoiceConverters;
 import outerproduct.kernel.cli.ClusterOption;
 import outerproduct.kernel.cli.CommandLines;
@@ -177,7 +178,10 @@ public final class MultiplyCommand implements Callable<Integer> {
       if (explain) {
         return 0;
       }
-      Multiply.Result r = multiply.run(decision);
+      Multiply.Result r;
+      try (CancelOnInterrupt interrupt = CancelOnInterrupt.install()) {
+        r = multiply.cancellation(interrupt.cancellation()).run(decision);
+      }
       out.printf(
           Locale.ROOT,
           "%s: partial products %d, entries written %d, %.2f s from the call to C readable%n",

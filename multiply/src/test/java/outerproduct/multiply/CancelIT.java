@@ -1,0 +1,254 @@
+package outerproduct.multiply;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.admin.ActiveScan;
+import org.apache.accumulo.core.client.admin.ScanState;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobStatus;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import outerproduct.embedded.EmbeddedAccumulo;
+import outerproduct.embedded.EmbeddedYarn;
+import outerproduct.embedded.SharedClusters;
+import outerproduct.inputs.KroneckerGenerator;
+import outerproduct.inputs.MatrixLoader;
+import outerproduct.kernel.accumulo.ResultState;
+import outerproduct.kernel.accumulo.TableChecksum;
+import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.oracle.ReferenceMultiply;
+import outerproduct.kernel.oracle.ResultChecksum;
+import outerproduct.kernel.oracle.SparseMatrix;
+import outerproduct.kernel.product.MultiplyCancelledException;
+import outerproduct.kernel.semiring.Semiring;
+import outerproduct.kernel.semiring.Semirings;
+import outerproduct.multiply.cli.MultiplyCommand;
+
+/**
+ * A whole-table multiply cancelled while it runs, on each engine: through {@link
+ * RunningMultiply#cancel} and through a signal to the {@code multiply} command. The tablet servers
+ * stop working on it (no scan of B left running or queued; how soon is logged, not asserted), the
+ * MapReduce job is killed, C is marked cancelled (BatchWriter paths) or left as it was (bulk
+ * output, before its import), and a retry that replaces the cancelled C equals the oracle.
+ */
+@ExtendWith(SharedClusters.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CancelIT {
+  private static final Logger log = LoggerFactory.getLogger(CancelIT.class);
+  private static final Semiring<?> LONG = Semirings.forName("plus-times-long");
+
+  private Path clientProperties;
+  private Path stagingParent;
+  private AccumuloClient client;
+  private EmbeddedYarn yarn;
+  private SparseMatrix a;
+  private SparseMatrix b;
+
+  @TempDir Path logs;
+
+  @BeforeAll
+  void loadInputs(EmbeddedAccumulo accumulo, EmbeddedYarn yarn) throws Exception {
+    this.yarn = yarn;
+    clientProperties = accumulo.clientPropertiesFile().toPath();
+    stagingParent = Files.createDirectories(accumulo.dir().resolve("cancel-staging"));
+    client = accumulo.newClient();
+    a = KroneckerGenerator.standard(11, "A").matrix();
+    b = KroneckerGenerator.standard(11, "B").matrix();
+    MatrixLoader.into(client).tablets(4).degrees().load("cancelAT", a);
+    MatrixLoader.into(client).tablets(4).degrees().load("cancelB", b);
+  }
+
+  @AfterAll
+  void close() {
+    client.close();
+  }
+
+  @Test
+  void aCancelledIteratorMultiplyStopsItsTabletServersAndARetryEqualsTheOracle() throws Exception {
+    String c = "cancelC";
+    RunningMultiply running = multiply(c).path(ExecutionPath.ITERATOR).start();
+    awaitScanRunning(running);
+    awaitWhileRunning(running, () -> hasEntries(c), "C written to");
+    long cancelled = System.nanoTime();
+    running.cancel();
+    MultiplyCancelledException e = assertThrows(MultiplyCancelledException.class, running::await);
+    log.info("await returned {} s after the cancel", (System.nanoTime() - cancelled) / 1e9);
+    assertTrue(e.getMessage().contains("marked incomplete"), e.getMessage());
+    assertEquals(RunningMultiply.Phase.STOPPED, running.progress().phase());
+    assertTrue(
+        ResultState.state(client, c).startsWith("incomplete: " + ResultState.CANCELLED),
+        ResultState.state(client, c));
+    awaitTabletServersIdle("the cancelled iterator multiply");
+
+    Multiply.Result retry = multiply(c).path(ExecutionPath.ITERATOR).replaceIncomplete().run();
+    assertEquals(ResultState.COMPLETE, ResultState.state(client, c));
+    assertEquals(oracle(), checksum(c));
+    assertEquals(ReferenceMultiply.partialProducts(a, b, RowRanges.all()), retry.partialProducts());
+  }
+
+  @Test
+  void aCancelledBulkMultiplyLeavesNoCAndNoStaging() throws Exception {
+    String c = "cancelBulkC";
+    RunningMultiply running =
+        multiply(c)
+            .path(ExecutionPath.ITERATOR_BULK)
+            .iterator(mult -> mult.staging(stagingParent.toUri().toString()))
+            .start();
+    awaitScanRunning(running);
+    running.cancel();
+    MultiplyCancelledException e = assertThrows(MultiplyCancelledException.class, running::await);
+    assertTrue(e.getMessage().contains("nothing was imported"), e.getMessage());
+    assertFalse(client.tableOperations().exists(c), "the C it created is deleted");
+    try (var left = Files.list(stagingParent)) {
+      assertEquals(List.of(), left.toList(), "staging removed");
+    }
+    awaitTabletServersIdle("the cancelled bulk multiply");
+  }
+
+  @Test
+  void aCancelledMapReduceMultiplyKillsItsJob() throws Exception {
+    String c = "cancelMrC";
+    AtomicReference<Job> submitted = new AtomicReference<>();
+    RunningMultiply running =
+        multiply(c)
+            .path(ExecutionPath.MR)
+            .hadoop(yarn.configuration())
+            .mapReduce(job -> job.onSubmit(submitted::set))
+            .start();
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+    while (submitted.get() == null
+        || submitted.get().getStatus().getState() != JobStatus.State.RUNNING) {
+      assertFalse(running.isDone(), "the multiply ended before its job ran");
+      assertTrue(System.nanoTime() < deadline, "the job never ran");
+      Thread.sleep(100);
+    }
+    running.cancel();
+    MultiplyCancelledException e = assertThrows(MultiplyCancelledException.class, running::await);
+    assertTrue(e.getMessage().contains("killed"), e.getMessage());
+    assertEquals(JobStatus.State.KILLED, submitted.get().getStatus().getState());
+    assertTrue(
+        ResultState.state(client, c).startsWith("incomplete: " + ResultState.CANCELLED),
+        ResultState.state(client, c));
+  }
+
+  /** SIGTERM (as SIGINT) of the command: its shutdown hook cancels before the JVM exits. */
+  @Test
+  void aSignalledCommandCancelsItsMultiplyBeforeItExits() throws Exception {
+    String c = "cancelCommandC";
+    List<String> command = new ArrayList<>();
+    command.add(ProcessHandle.current().info().command().orElse("java"));
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(MultiplyCommand.class.getName());
+    command.addAll(
+        List.of(
+            "--cluster", clientProperties.toString(),
+            "--at", "cancelAT",
+            "--b", "cancelB",
+            "--c", c,
+            "--path", "iterator"));
+    Path err = logs.resolve("command.err");
+    Process child =
+        new ProcessBuilder(command)
+            .redirectOutput(logs.resolve("command.out").toFile())
+            .redirectError(err.toFile())
+            .start();
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+    while (!scanOfBRunning()) {
+      assertTrue(
+          child.isAlive(), "the command ended before its scan ran: " + Files.readString(err));
+      assertTrue(System.nanoTime() < deadline, "the command's scan never ran");
+      Thread.sleep(20);
+    }
+    child.destroy();
+    assertTrue(child.waitFor(2, TimeUnit.MINUTES), "the signalled command did not exit");
+    String said = Files.readString(err);
+    assertTrue(said.contains("interrupted: cancelling the multiply"), said);
+    assertTrue(
+        ResultState.state(client, c).startsWith("incomplete: " + ResultState.CANCELLED),
+        ResultState.state(client, c) + "; the command said: " + said);
+    awaitTabletServersIdle("the signalled command's multiply");
+  }
+
+  private Multiply multiply(String c) {
+    return Multiply.on(clientProperties).transposeOf("cancelAT").times("cancelB").into(c);
+  }
+
+  private void awaitScanRunning(RunningMultiply running) throws Exception {
+    awaitWhileRunning(running, this::scanOfBRunning, "its scan ran");
+  }
+
+  /** What is asked while the multiply runs. */
+  @FunctionalInterface
+  private interface Probe {
+    boolean reached() throws Exception;
+  }
+
+  private static void awaitWhileRunning(RunningMultiply running, Probe probe, String what)
+      throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+    while (!probe.reached()) {
+      assertFalse(running.isDone(), "the multiply ended before " + what);
+      assertTrue(System.nanoTime() < deadline, "never reached: " + what);
+      Thread.sleep(10);
+    }
+  }
+
+  private boolean hasEntries(String table) throws Exception {
+    if (!client.tableOperations().exists(table)) {
+      return false;
+    }
+    try (var scan =
+        client.createScanner(table, org.apache.accumulo.core.security.Authorizations.EMPTY)) {
+      return scan.iterator().hasNext();
+    }
+  }
+
+  /** Whether a tablet server runs or queues a scan of B: the multiply's work on the servers. */
+  private boolean scanOfBRunning() throws Exception {
+    for (String server : client.instanceOperations().getTabletServers()) {
+      for (ActiveScan scan : client.instanceOperations().getActiveScans(server)) {
+        if (scan.getTable().equals("cancelB") && scan.getState() != ScanState.IDLE) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The servers stopped: no scan of B runs or waits, asked until it holds (at most a minute). */
+  private void awaitTabletServersIdle(String what) throws Exception {
+    long begin = System.nanoTime();
+    long deadline = begin + TimeUnit.MINUTES.toNanos(1);
+    while (scanOfBRunning()) {
+      assertTrue(System.nanoTime() < deadline, "tablet servers still work on " + what);
+      Thread.sleep(20);
+    }
+    log.info("tablet servers idle {} s after {} ended", (System.nanoTime() - begin) / 1e9, what);
+  }
+
+  private String oracle() {
+    return ResultChecksum.of(ReferenceMultiply.multiply(LONG, a, b));
+  }
+
+  private String checksum(String c) throws Exception {
+    return TableChecksum.of(client, c, LONG, org.apache.accumulo.core.security.Authorizations.EMPTY)
+        .checksum();
+  }
+}
