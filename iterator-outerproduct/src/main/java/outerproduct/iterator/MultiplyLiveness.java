@@ -15,9 +15,10 @@ import outerproduct.kernel.product.MultiplyCancelledException;
  * whole-table multiply, stops within {@value #CHECK_MILLIS} ms of a cancel (plus one row part's
  * products) instead of running to its end.
  *
- * <p>Cost: one {@code exists} on the file system every {@value #CHECK_MILLIS} ms of a call, asked
- * only every {@value #PRODUCTS_BETWEEN_CLOCKS} products, so the product loop reads no clock per
- * product.
+ * <p>Counted per product formed and per entry a BatchWriter output's window sends into C (a window
+ * of millions of cells would otherwise go on being written after a cancel). Cost: one {@code
+ * exists} on the file system every {@value #CHECK_MILLIS} ms of a call, asked only every {@value
+ * #PRODUCTS_BETWEEN_CLOCKS} counts, so the loops read no clock per product.
  */
 final class MultiplyLiveness {
   static final long CHECK_MILLIS = 250;
@@ -45,7 +46,8 @@ final class MultiplyLiveness {
   }
 
   /**
-   * Counts one product and, now and then, asks whether the multiply is still wanted.
+   * Counts one product (or entry written) and, now and then, asks whether the multiply is still
+   * wanted.
    *
    * @throws MultiplyCancelledException once the credentials file is gone
    */

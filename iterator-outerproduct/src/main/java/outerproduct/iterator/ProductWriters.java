@@ -160,8 +160,12 @@ final class ProductWriters {
     return new Path(uri);
   }
 
-  /** A writer for one call: C and/or CT (null when not written). */
-  <T> ProductWriter<T> open(Semiring<T> semiring, String c, String ct) throws IOException {
+  /**
+   * A writer for one call: C and/or CT (null when not written); a BatchWriter output's window stops
+   * going into C once {@code liveness} says the multiply is no longer wanted.
+   */
+  <T> ProductWriter<T> open(Semiring<T> semiring, String c, String ct, MultiplyLiveness liveness)
+      throws IOException {
     if (output == null) {
       return new ReturnedCells<>(semiring, Math.min(window, ReturnedCells.WINDOW));
     }
@@ -176,7 +180,8 @@ final class ProductWriters {
         c,
         ct,
         presum,
-        ResultWriter.config(writerMemory, writerThreads));
+        ResultWriter.config(writerMemory, writerThreads),
+        liveness);
   }
 
   /**

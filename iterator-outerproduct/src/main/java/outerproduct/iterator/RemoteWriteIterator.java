@@ -272,7 +272,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
   private <T> void writeStretch(Semiring<T> semiring, Range remaining, CallStretch done)
       throws IOException {
     long opening = System.nanoTime();
-    ProductWriter<T> writer = writers.open(semiring, c, ct);
+    ProductWriter<T> writer = writers.open(semiring, c, ct, liveness);
     done.flushNanos = System.nanoTime() - opening;
     try (writer) {
       writeUntilLimit(ProductFeed.of(source, semiring), writer, done);

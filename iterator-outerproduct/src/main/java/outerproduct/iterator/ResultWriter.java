@@ -9,6 +9,7 @@ import org.apache.accumulo.core.client.MutationsRejectedException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Range;
+import outerproduct.kernel.product.MultiplyCancelledException;
 import outerproduct.kernel.product.SortedWindow;
 import outerproduct.kernel.semiring.Semiring;
 
@@ -39,6 +40,8 @@ final class ResultWriter<T> implements ProductWriter<T> {
   private final String ctName;
   private final Semiring<T> semiring;
   private final SortedWindow<T> presum;
+  private final MultiplyLiveness liveness;
+  private boolean abandoned;
   private long written;
   private long sentBytes;
 
@@ -48,9 +51,11 @@ final class ResultWriter<T> implements ProductWriter<T> {
       String cTable,
       String ctTable,
       int presumProducts,
-      BatchWriterConfig config)
+      BatchWriterConfig config,
+      MultiplyLiveness liveness)
       throws IOException {
     this.semiring = semiring;
+    this.liveness = liveness;
     this.cName = cTable;
     this.ctName = ctTable;
     this.presum = presumProducts == 0 ? null : new SortedWindow<>(presumProducts, semiring);
@@ -123,7 +128,17 @@ final class ResultWriter<T> implements ProductWriter<T> {
 
   private static final byte[] EMPTY = new byte[0];
 
+  /**
+   * @throws MultiplyCancelledException once the multiply is no longer wanted: a window of millions
+   *     of cells would otherwise go on into C after a cancel, and again on {@link #close}
+   */
   private void addTo(BatchWriter writer, String table, Mutation m) throws IOException {
+    try {
+      liveness.product();
+    } catch (MultiplyCancelledException e) {
+      abandoned = true;
+      throw e;
+    }
     sentBytes += m.numBytes();
     try {
       writer.addMutation(m);
@@ -149,7 +164,7 @@ final class ResultWriter<T> implements ProductWriter<T> {
 
   @Override
   public void close() throws IOException {
-    if (presum != null) {
+    if (presum != null && !abandoned) {
       drain();
     }
     IOException failure = null;
