@@ -2,6 +2,7 @@ package outerproduct.kernel.cli;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.util.ShutdownHookManager;
 import outerproduct.kernel.product.Cancellation;
 
 /**
@@ -18,18 +19,26 @@ import outerproduct.kernel.product.Cancellation;
 public final class CancelOnInterrupt implements AutoCloseable {
   static final int WAIT_SECONDS = 60;
 
+  /**
+   * Above Hadoop's {@code FileSystem} hook (10), which closes every file system: the cancel must
+   * still delete the credentials file and kill the job through them.
+   */
+  static final int HOOK_PRIORITY = 100;
+
   private final Cancellation cancellation = new Cancellation();
   private final CountDownLatch stopped = new CountDownLatch(1);
-  private final Thread hook;
+  private final Runnable hook = this::cancelAndWait;
 
-  private CancelOnInterrupt() {
-    hook = new Thread(this::cancelAndWait, "cancel-on-interrupt");
-  }
+  private CancelOnInterrupt() {}
 
-  /** Installs the hook until {@link #close}. */
+  /**
+   * Installs the hook until {@link #close}, through Hadoop's {@link ShutdownHookManager}, which
+   * runs hooks one after another by priority where the JVM's own run at once.
+   */
   public static CancelOnInterrupt install() {
     CancelOnInterrupt interrupt = new CancelOnInterrupt();
-    Runtime.getRuntime().addShutdownHook(interrupt.hook);
+    ShutdownHookManager.get()
+        .addShutdownHook(interrupt.hook, HOOK_PRIORITY, WAIT_SECONDS + 5, TimeUnit.SECONDS);
     return interrupt;
   }
 
@@ -56,7 +65,7 @@ public final class CancelOnInterrupt implements AutoCloseable {
   public void close() {
     stopped.countDown();
     try {
-      Runtime.getRuntime().removeShutdownHook(hook);
+      ShutdownHookManager.get().removeShutdownHook(hook);
     } catch (IllegalStateException shuttingDown) {
       // the hook is running: it returns now that the multiply has stopped
     }
