@@ -1,8 +1,6 @@
 package outerproduct.mr;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static outerproduct.kernel.oracle.OracleAssertions.assertEqualsOracle;
 import static outerproduct.kernel.oracle.OracleAssertions.checksum;
@@ -11,23 +9,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.TreeSet;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.apache.accumulo.core.client.AccumuloClient;
-import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
-import org.apache.accumulo.core.data.Value;
-import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -211,85 +199,6 @@ class OuterProductJobIT {
         client.tableOperations().getConfiguration("C10bulkNone").get(ResultState.PROPERTY));
   }
 
-  /**
-   * Two jobs into one new C, started together: exactly one proceeds and the other is refused naming
-   * C (before its job is submitted); C equals the oracle once.
-   */
-  @Test
-  void ofTwoJobsIntoOneNewCExactlyOneProceeds() throws Exception {
-    RowRanges rows = RowRanges.parse("1,:,100,");
-    CountDownLatch start = new CountDownLatch(1);
-    ExecutorService pool = Executors.newFixedThreadPool(2);
-    List<String> refusals = new ArrayList<>();
-    int proceeded = 0;
-    try {
-      List<Future<MapReduceMultiply.Result>> runs = new ArrayList<>();
-      for (int n = 0; n < 2; n++) {
-        runs.add(
-            pool.submit(
-                () -> {
-                  start.await();
-                  return multiply()
-                      .transposeOf("AT10")
-                      .times("B10")
-                      .into("C10two")
-                      .rows(rows)
-                      .uber(UberMode.ON)
-                      .run();
-                }));
-      }
-      start.countDown();
-      for (Future<MapReduceMultiply.Result> run : runs) {
-        try {
-          run.get();
-          proceeded++;
-        } catch (ExecutionException e) {
-          refusals.add(e.getCause().getMessage());
-        }
-      }
-    } finally {
-      pool.shutdownNow();
-    }
-    assertEquals(1, proceeded, "refusals: " + refusals);
-    assertTrue(
-        refusals.get(0).contains("result table 'C10two'")
-            && (refusals.get(0).contains("being written by another multiply")
-                || refusals.get(0).contains("already holds a complete result")
-                || refusals.get(0).contains("created or deleted by someone else")),
-        refusals.get(0));
-    assertEqualsOracle(
-        client, "C10two", ReferenceMultiply.multiply(LONG, a10, b10, rows, null, null));
-  }
-
-  /** 2⁶² + 2⁶² in ⊕ fails the job naming the cell, C marked incomplete; adding to C is refused. */
-  @Test
-  void anOverflowFailsTheJobNamingTheCellAndAddingIsRefused() throws Exception {
-    long big = 1L << 62;
-    MatrixLoader.load(
-        client,
-        "ovAT",
-        new SparseMatrix().put("k1", "i1", Long.toString(big)).put("k2", "i1", Long.toString(big)),
-        1);
-    MatrixLoader.load(
-        client, "ovB", new SparseMatrix().put("k1", "j1", "1").put("k2", "j1", "1"), 2);
-    MapReduceMultiply job = multiply().transposeOf("ovAT").times("ovB").into("Coverflow");
-    job.uber(UberMode.ON)
-        .customize(j -> j.getConfiguration().setInt("mapreduce.reduce.maxattempts", 1));
-    JobFailedException e = assertThrows(JobFailedException.class, job::run);
-    assertTrue(
-        e.getMessage().contains("4611686018427387904 + 4611686018427387904 overflows")
-            && e.getMessage().contains("i1")
-            && e.getMessage().contains("j1"),
-        e.getMessage());
-    assertTrue(ResultState.unfinished(client, "Coverflow").startsWith("incomplete: "));
-    IllegalArgumentException refused =
-        assertThrows(
-            IllegalArgumentException.class,
-            () -> multiply().transposeOf("AT10").times("B10").into("C10add").addToExisting().run());
-    assertTrue(refused.getMessage().startsWith("addToExisting (--add-to-existing)"));
-    assertFalse(client.tableOperations().exists("C10add"), "C untouched");
-  }
-
   /** A row subset with column filters, uber mode: tasks run in the AM, one map per tablet. */
   @Test
   void rowSubsetWithColumnFiltersInUberMode() throws Exception {
@@ -332,44 +241,6 @@ class OuterProductJobIT {
     assertTrue(
         sum <= r.seconds() + 0.01,
         "phases " + sum + " s within the multiply's " + r.seconds() + " s: " + p);
-  }
-
-  /**
-   * The first attempt of reducer 0 writes part of C, then fails; the retry rewrites the same final
-   * sums, so C is exact. Speculative execution is on. A marker table records what the failed
-   * attempt wrote.
-   */
-  @Test
-  void aFailedReduceAttemptDoesNotDoubleCount() throws Exception {
-    client.tableOperations().create(FailingOnceReducer.MARKER_TABLE);
-    MapReduceMultiply.Result r =
-        multiply()
-            .transposeOf("AT10")
-            .times("B10")
-            .into("C10retry")
-            .customize(
-                job -> {
-                  job.setReducerClass(FailingOnceReducer.class);
-                  // Speculative attempts are a second source of duplicate writes; allowed here.
-                  job.getConfiguration().setBoolean(MRJobConfig.MAP_SPECULATIVE, true);
-                  job.getConfiguration().setBoolean(MRJobConfig.REDUCE_SPECULATIVE, true);
-                })
-            .run();
-    assertEqualsOracle(client, "C10retry", ReferenceMultiply.multiply(LONG, a10, b10));
-    long failedAttemptRows = 0;
-    try (Scanner scan =
-        client.createScanner(FailingOnceReducer.MARKER_TABLE, Authorizations.EMPTY)) {
-      for (Map.Entry<Key, Value> e : scan) {
-        assertTrue(e.getKey().getRow().toString().endsWith("_r_000000_0"), e.getKey().toString());
-        failedAttemptRows = Long.parseLong(e.getValue().toString());
-      }
-    }
-    assertEquals(
-        FailingOnceReducer.FAIL_AFTER_ROWS,
-        failedAttemptRows,
-        "the failed attempt had reduced that many C rows before it failed");
-    assertEquals(1, r.failedAttempts(), "exactly the injected failure: " + r);
-    log.info("retried reducer: {}", r);
   }
 
   private Properties clientProps() {
