@@ -174,6 +174,7 @@ public final class CompareCommand implements Callable<Integer> {
       CalibrationInstall.install(
           records.resolveSibling(Reports.CALIBRATION_JSON),
           engineOptions.engines.stream()
+              .filter(e -> !e.answersCaller())
               .flatMap(e -> e.path().stream())
               .filter(p -> p != ExecutionPath.AUTO)
               .toList(),

@@ -87,6 +87,7 @@ final class RunRecordFields {
         records
             .newRecord()
             .put("engine", asked.engine().label())
+            .put("result_to", asked.engine().answersCaller() ? "caller" : "table")
             .put("workload", asked.workload().label())
             .put("scale", in.scale())
             .put("rows_selected", asked.rowsSelected())

@@ -24,7 +24,8 @@ class CompareArgumentsTest {
       delimiterString = " | ",
       value = {
         "--engines iterator,warp | --engines' (ENGINE): 'warp': expected client, iterator,"
-            + " iterator-bulk, mr, mr-bulk, ingest-ceiling, mr-bulk-baseline or auto",
+            + " iterator-bulk, mr, mr-bulk, ingest-ceiling, mr-bulk-baseline, auto,"
+            + " iterator-answer, client-answer or auto-answer",
         "--calibration no/such.json | --calibration no/such.json: cannot read this file",
         "--workloads whole,nightly | --workloads' (whole|queued|cued): 'nightly': expected whole,"
             + " queued or cued",

@@ -103,7 +103,7 @@ class CompareCommandIT {
             "2",
             "--all-repeats",
             "--engines",
-            "iterator,ingest-ceiling,mr,client,auto",
+            "iterator,ingest-ceiling,mr,client,auto,iterator-answer,auto-answer",
             "--workloads",
             "whole,queued",
             "--queued-rows",
@@ -125,14 +125,19 @@ class CompareCommandIT {
     for (String line : Files.readAllLines(run.resolve("runs.jsonl"))) {
       records.add(json.readTree(line));
     }
-    // 5 engines × 2 repeats whole + 4 engines (no ingest ceiling) × 2 concurrencies × 2 requests;
-    // the default warm-up multiply per engine is run but not recorded
-    assertEquals(5 * 2 + 4 * 2 * 2, records.size());
+    // 5 engines × 2 repeats whole (the answers to the caller are for requests) + 6 engines (no
+    // ingest ceiling) × 2 concurrencies × 2 requests; the default warm-up multiply per engine is
+    // run but not recorded
+    assertEquals(5 * 2 + 6 * 2 * 2, records.size());
     for (JsonNode r : records) {
       for (String field : RECORD_FIELDS) {
         assertTrue(r.has(field), "record lacks field " + field + ": " + r);
       }
       assertTrue(r.path("equal").asBoolean(), "C differs from its reference: " + r);
+      assertEquals(
+          r.path("engine").asText().endsWith("-answer") ? "caller" : "table",
+          r.path("result_to").asText(),
+          r.toString());
       assertEquals(1, r.path("warmup").asInt(-1), "the warm-up setting is recorded: " + r);
       assertEquals(2, r.path("prepared_c").asInt(-1), "queued C tables prepared ahead: " + r);
       assertTrue(
@@ -144,7 +149,7 @@ class CompareCommandIT {
           r.toString());
       assertTrue(
           r.has("tserver_heap_peak_mb") && r.path("tserver_heap_peak_mb").isNull(), r.toString());
-      if (r.path("engine").asText().equals("auto")) {
+      if (r.path("engine").asText().startsWith("auto")) {
         JsonNode info = r.path("engine_info");
         assertTrue(
             ExecutionPath.runnable().stream()
@@ -186,8 +191,8 @@ class CompareCommandIT {
       assertTrue(Files.size(run.resolve(plot)) > 1000, plot + " written");
     }
     String report = Files.readString(run.resolve(Reports.REPORT_MD));
-    assertTrue(report.contains("All 26 multiplies produced a C whose checksum"), report);
-    assertTrue(report.contains("reference: 26 the oracle's, 0 the first engine's"), report);
+    assertTrue(report.contains("All 34 multiplies produced a C whose checksum"), report);
+    assertTrue(report.contains("reference: 34 the oracle's, 0 the first engine's"), report);
     assertTrue(report.contains("## Queued (row subsets)"), report);
     assertTrue(report.contains("## Engine auto"), report);
     assertTrue(report.contains("SCALE 10, whole table: auto chose "), report);

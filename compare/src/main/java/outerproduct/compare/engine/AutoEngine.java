@@ -18,8 +18,14 @@ final class AutoEngine {
   static Engine.Run createAndMultiply(Engine.Operands on, String c, RowRanges rows)
       throws Exception {
     Multiply.Result r = EngineRuns.request(on, c, rows).run();
-    Multiply.Decision decision = r.decision();
     Map<String, Object> info = new LinkedHashMap<>();
+    putDecision(r.decision(), info);
+    info.putAll(EngineRuns.info(r));
+    return new Engine.Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, info);
+  }
+
+  /** What the record keeps of a decision: the choice, every prediction and exclusion, why. */
+  static void putDecision(Multiply.Decision decision, Map<String, Object> info) {
     info.put("auto_choice", decision.path().label());
     decision
         .choice()
@@ -32,7 +38,5 @@ final class AutoEngine {
     info.put("t_decide_s", decision.seconds());
     info.put("auto_why", decision.choice().why());
     info.put("calibration", decision.calibration().source());
-    info.putAll(EngineRuns.info(r));
-    return new Engine.Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, info);
   }
 }

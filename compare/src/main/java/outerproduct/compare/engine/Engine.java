@@ -47,20 +47,59 @@ public enum Engine implements Choice {
    * The one entry point's choice among every path ({@link AutoEngine}): {@code Multiply.run()}
    * itself, which creates the C of the path it chose.
    */
-  AUTO(ExecutionPath.AUTO);
+  AUTO(ExecutionPath.AUTO),
+  /**
+   * The iterator path answering the caller ({@link outerproduct.multiply.MultiplyAnswer}): C's
+   * cells returned through the scan of B, no result table (docs/answers.md). Requests only.
+   */
+  ITERATOR_ANSWER(ExecutionPath.ITERATOR, true),
+  /** The client path answering the caller: its sums handed back, no result table. */
+  CLIENT_ANSWER(ExecutionPath.CLIENT, true),
+  /** The one entry point's choice among the paths that answer the caller. */
+  AUTO_ANSWER(ExecutionPath.AUTO, true);
 
   private final ExecutionPath path;
 
   /** The path whose engine does the work: {@link #path} itself, or the benchmark's. */
   private final ExecutionPath runs;
 
+  /** Whether C goes back to the caller instead of into a table. */
+  private final boolean answersCaller;
+
   Engine(ExecutionPath path) {
-    this(path, path);
+    this(path, path, false);
+  }
+
+  Engine(ExecutionPath path, boolean answersCaller) {
+    this(path, path, answersCaller);
   }
 
   Engine(ExecutionPath path, ExecutionPath runs) {
+    this(path, runs, false);
+  }
+
+  Engine(ExecutionPath path, ExecutionPath runs, boolean answersCaller) {
     this.path = path;
     this.runs = runs;
+    this.answersCaller = answersCaller;
+  }
+
+  /**
+   * Whether this engine hands C to the caller ({@link #answer}) instead of writing a table: the
+   * request answered, not a table made readable.
+   */
+  public boolean answersCaller() {
+    return answersCaller;
+  }
+
+  /** Whether the engine labelled {@code label} answers the caller. */
+  public static boolean answersCaller(String label) {
+    for (Engine e : values()) {
+      if (e.label().equals(label)) {
+        return e.answersCaller;
+      }
+    }
+    return false;
   }
 
   /** A benchmark beside the paths (a bound or a baseline): never ranked among them. */
@@ -78,10 +117,10 @@ public enum Engine implements Choice {
     return Optional.ofNullable(path);
   }
 
-  /** The harness's engine that runs {@code path} under its own name. */
+  /** The harness's engine that runs {@code path} under its own name, into a table. */
   public static Engine of(ExecutionPath path) {
     for (Engine e : values()) {
-      if (e.path == path) {
+      if (e.path == path && !e.answersCaller) {
         return e;
       }
     }
@@ -90,6 +129,9 @@ public enum Engine implements Choice {
 
   /** Whether the MapReduce engine may run: a path of it, or auto, which may choose one. */
   public boolean needsYarn() {
+    if (answersCaller) {
+      return false;
+    }
     return runs == ExecutionPath.AUTO || runs.engine() == ExecutionPath.Engine.MAPREDUCE;
   }
 
@@ -190,15 +232,18 @@ public enum Engine implements Choice {
     return settings.presum() > 0 ? settings.presum() : WindowSize.AUTO;
   }
 
-  /** Whether {@link #createResult} can make C before the request (all but {@code auto}). */
+  /**
+   * Whether {@link #createResult} can make C before the request (all but {@code auto} and the
+   * engines that answer the caller, which have no C).
+   */
   public boolean preparesResultAhead() {
-    return this != AUTO;
+    return this != AUTO && !answersCaller;
   }
 
   @Override
   public String label() {
     if (path != null) {
-      return path.label();
+      return answersCaller ? path.label() + "-answer" : path.label();
     }
     return this == INGEST_CEILING ? "ingest-ceiling" : runs.label() + "-baseline";
   }
@@ -225,6 +270,9 @@ public enum Engine implements Choice {
       throw new UnsupportedOperationException(
           "auto creates C after its choice: use createAndMultiply");
     }
+    if (answersCaller) {
+      throw new UnsupportedOperationException(label() + " writes no table: use answer");
+    }
     return EngineRuns.path(path, on, c, rows);
   }
 
@@ -234,8 +282,8 @@ public enum Engine implements Choice {
    * --prepared-c}) or given a durability ({@link #createAndMultiply}).
    */
   public void createResult(Operands on, String c) throws Exception {
-    if (this == AUTO) {
-      throw new UnsupportedOperationException("auto's C depends on its choice; none is prepared");
+    if (this == AUTO || answersCaller) {
+      throw new UnsupportedOperationException(label() + " has no C prepared ahead");
     }
     AccumuloClient client = on.target().client();
     Settings settings = on.settings();
@@ -274,6 +322,9 @@ public enum Engine implements Choice {
     if (this == AUTO) {
       return AutoEngine.createAndMultiply(on, c, rows);
     }
+    if (answersCaller) {
+      throw new UnsupportedOperationException(label() + " writes no table: use answer");
+    }
     boolean durability = on.settings().resultDurability() != null;
     if (!durability || runs.engine() != ExecutionPath.Engine.ITERATOR) {
       return multiply(on, c, rows);
@@ -282,5 +333,23 @@ public enum Engine implements Choice {
     createResult(on, c);
     double prepareSeconds = (System.nanoTime() - begin) / 1e9;
     return multiply(on, c, rows).afterPreparing(prepareSeconds);
+  }
+
+  /**
+   * What an engine that answers the caller gave: its run (nothing written, no C to prepare) and the
+   * answer's checksum and cell count, computed from the cells as {@link
+   * outerproduct.kernel.accumulo.TableChecksum} computes them from a table.
+   */
+  public record Answered(Run run, String checksum, long cells) {}
+
+  /**
+   * Asks for C's cells of {@code rows} ({@link #answersCaller} engines only): {@code auto-answer}
+   * chooses among the paths that answer, the others run their path by name.
+   */
+  public Answered answer(Operands on, RowRanges rows) throws Exception {
+    if (!answersCaller) {
+      throw new UnsupportedOperationException(label() + " writes a table: use multiply");
+    }
+    return EngineRuns.answer(path, on, rows);
   }
 }

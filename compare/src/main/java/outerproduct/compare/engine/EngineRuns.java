@@ -1,17 +1,22 @@
 package outerproduct.compare.engine;
 
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.accumulo.core.client.AccumuloClient;
 import outerproduct.iterator.TableMult;
 import outerproduct.iterator.TableMultResult;
+import outerproduct.kernel.answer.Cell;
 import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.oracle.ResultChecksum;
 import outerproduct.kernel.semiring.Semiring;
+import outerproduct.kernel.semiring.Semirings;
 import outerproduct.mr.JobTraffic;
 import outerproduct.mr.MapReduceMultiply;
 import outerproduct.multiply.ExecutionPath;
 import outerproduct.multiply.Multiply;
+import outerproduct.multiply.MultiplyAnswer;
 
 /**
  * How the harness runs a request: through the one entry point ({@link Multiply}), with the
@@ -68,6 +73,39 @@ final class EngineRuns {
       throws Exception {
     Multiply.Result r = request(on, c, rows).path(path).run();
     return new Engine.Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, info(r));
+  }
+
+  /**
+   * {@code path} ({@link ExecutionPath#AUTO}: the choice among the answering paths) answering the
+   * caller with C's cells; the checksum and count are taken from the cells as they arrive. Its time
+   * runs from the call to the answer in hand.
+   */
+  static Engine.Answered answer(ExecutionPath path, Engine.Operands on, RowRanges rows)
+      throws Exception {
+    Target target = on.target();
+    MultiplyAnswer.Result r =
+        MultiplyAnswer.on(target.clientPropertiesFile())
+            .transposeOf(on.at())
+            .times(on.b())
+            .client(target.client())
+            .semiring(on.semiring().name())
+            .rows(rows)
+            .calibration(on.settings().calibration())
+            .path(path)
+            .run();
+    ResultChecksum sum = new ResultChecksum();
+    for (Iterator<Cell> cells = r.answer().cells(); cells.hasNext(); ) {
+      Cell cell = cells.next();
+      sum.add(cell.row(), cell.column(), Semirings.canonicalText(on.semiring(), cell.value()));
+    }
+    Map<String, Object> info = new LinkedHashMap<>();
+    if (path == ExecutionPath.AUTO) {
+      AutoEngine.putDecision(r.decision(), info);
+    }
+    info.put("rows_aligned", r.answer().rowsAligned());
+    long cells = sum.entries();
+    Engine.Run run = new Engine.Run(r.answer().partialProducts(), 0, r.seconds(), 0, info);
+    return new Engine.Answered(run, sum.hex(), cells);
   }
 
   /** MapReduce's bulk output untuned, into the C the harness created for it. */

@@ -35,13 +35,21 @@ final class AutoVerdicts {
   }
 
   boolean any() {
-    return summary.rows().stream().anyMatch(r -> r.engine().equals(Engine.AUTO.label()));
+    return summary.rows().stream().anyMatch(r -> isAuto(r.engine()));
+  }
+
+  /**
+   * Whether {@code engine} is the one entry point's choice: {@code auto} among the paths that write
+   * a table, {@code auto-answer} among those that answer the caller.
+   */
+  static boolean isAuto(String engine) {
+    return engine.equals(Engine.AUTO.label()) || engine.equals(Engine.AUTO_ANSWER.label());
   }
 
   List<String> lines() {
     List<String> lines = new ArrayList<>();
     for (Row auto : summary.rows()) {
-      if (!auto.engine().equals(Engine.AUTO.label()) || !auto.answered()) {
+      if (!isAuto(auto.engine()) || !auto.answered()) {
         continue;
       }
       if (auto.whole()) {
@@ -66,12 +74,14 @@ final class AutoVerdicts {
   private String verdict(Row auto, String group, ToDoubleFunction<Row> time) {
     Optional<Row> fastest =
         summary.rows().stream()
-            .filter(r -> isPath(r.engine()))
+            .filter(r -> isPathBeside(r.engine(), auto.engine()))
             .filter(r -> sameGroup(r, auto) && r.answered())
             .min((x, y) -> Double.compare(time.applyAsDouble(x), time.applyAsDouble(y)));
     String chose =
         group
-            + ": auto chose "
+            + ": "
+            + auto.engine()
+            + " chose "
             + choices(auto)
             + ", "
             + fmt("%.2f", time.applyAsDouble(auto))
@@ -85,14 +95,22 @@ final class AutoVerdicts {
         + fastest.get().engine()
         + " "
         + fmt("%.2f", time.applyAsDouble(fastest.get()))
-        + " s; auto / fastest = "
+        + " s; "
+        + auto.engine()
+        + " / fastest = "
         + ratio.ratio()
         + judgements.judge(GOAL, ratio, "", group);
   }
 
-  /** Whether {@code engine} names an execution path run under its own name (not auto). */
-  static boolean isPath(String engine) {
-    return ExecutionPath.runnable().stream().anyMatch(p -> p.label().equals(engine));
+  /**
+   * Whether {@code engine} names an execution path run under its own name (not auto) with the same
+   * destination as {@code auto}: a table for {@code auto}, the caller for {@code auto-answer}.
+   */
+  static boolean isPathBeside(String engine, String auto) {
+    boolean answers = Engine.answersCaller(auto);
+    return Engine.answersCaller(engine) == answers
+        && ExecutionPath.runnable().stream()
+            .anyMatch(p -> (answers ? p.label() + "-answer" : p.label()).equals(engine));
   }
 
   private static boolean sameGroup(Row r, Row auto) {
@@ -114,7 +132,7 @@ final class AutoVerdicts {
   String choices(Row auto) {
     Map<String, Integer> counts = new TreeMap<>();
     for (JsonNode r : summary.records()) {
-      if (r.path("engine").asText().equals(Engine.AUTO.label())
+      if (r.path("engine").asText().equals(auto.engine())
           && r.path("workload").asText().equals(auto.workload())
           && r.path("scale").asInt() == auto.scale()
           && r.path("concurrency").asInt() == auto.concurrency()

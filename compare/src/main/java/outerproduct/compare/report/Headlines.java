@@ -152,23 +152,27 @@ public final class Headlines {
    * to C readable.
    */
   private String auto(List<Row> group) {
-    Optional<Row> fastest =
-        group.stream()
-            .filter(r -> AutoVerdicts.isPath(r.engine()) && r.answered())
-            .min(Comparator.comparingDouble(Row::requestSecondsMedian));
-    return group.stream()
-        .filter(r -> r.engine().equals(Engine.AUTO.label()) && r.answered())
-        .findFirst()
-        .filter(auto -> fastest.isPresent())
-        .map(
-            auto ->
-                "; auto ran "
-                    + new AutoVerdicts(summary, new Judgements()).choices(auto)
-                    + ", "
-                    + compare.time(auto, fastest.get()).ratio()
-                    + " the time of "
-                    + fastest.get().engine())
-        .orElse("");
+    StringBuilder lines = new StringBuilder();
+    for (Row auto : group) {
+      if (!AutoVerdicts.isAuto(auto.engine()) || !auto.answered()) {
+        continue;
+      }
+      group.stream()
+          .filter(r -> AutoVerdicts.isPathBeside(r.engine(), auto.engine()) && r.answered())
+          .min(Comparator.comparingDouble(Row::requestSecondsMedian))
+          .ifPresent(
+              fastest ->
+                  lines
+                      .append("; ")
+                      .append(auto.engine())
+                      .append(" ran ")
+                      .append(new AutoVerdicts(summary, new Judgements()).choices(auto))
+                      .append(", ")
+                      .append(compare.time(auto, fastest).ratio())
+                      .append(" the time of ")
+                      .append(fastest.engine()));
+    }
+    return lines.toString();
   }
 
   /**
@@ -176,7 +180,7 @@ public final class Headlines {
    * rank: auto's line follows the ranking.
    */
   private static boolean isEngine(Row r) {
-    return !Engine.isBenchmark(r.engine()) && !r.engine().equals(Engine.AUTO.label());
+    return !Engine.isBenchmark(r.engine()) && !AutoVerdicts.isAuto(r.engine());
   }
 
   private String proven() {

@@ -30,7 +30,8 @@ import outerproduct.kernel.semiring.Semiring;
  * <p>Each request writes a fresh C, created before the engine's clock starts (creating a table is
  * an Accumulo FATE operation that costs as much as a small multiply and is the same for every
  * engine) and inside the request's latency, or prepared ahead of the batch; each C is checked
- * against the oracle for that subset, then deleted.
+ * against the oracle for that subset, then deleted. An engine that {@linkplain Engine#answersCaller
+ * answers the caller} writes no C: its cells are checked as they arrive.
  */
 public final class QueuedWorkload {
   /** The fixed seed for drawing subsets; request n of a size uses {@code SEED + n}. */
@@ -112,7 +113,7 @@ public final class QueuedWorkload {
       int preparedAhead)
       throws Exception {
     Target target = on.target();
-    String[] tables = new String[requests.size()];
+    Left left = new Left(requests.size());
     ExecutorService pool = Executors.newFixedThreadPool(concurrency);
     List<Future<Engine.Run>> futures = new ArrayList<>();
     double wallSeconds;
@@ -131,18 +132,7 @@ public final class QueuedWorkload {
       for (int n = 0; n < requests.size(); n++) {
         Request request = requests.get(n);
         int slot = n;
-        futures.add(
-            pool.submit(
-                () -> {
-                  if (prepared == null) {
-                    tables[slot] = table(cPrefix, request);
-                    return engine.createAndMultiply(on, tables[slot], request.rows());
-                  }
-                  long waiting = System.nanoTime();
-                  tables[slot] = prepared.take();
-                  double waited = (System.nanoTime() - waiting) / 1e9;
-                  return engine.multiply(on, tables[slot], request.rows()).afterPreparing(waited);
-                }));
+        futures.add(pool.submit(() -> one(engine, on, prepared, cPrefix, request, left, slot)));
       }
       awaitAll(futures);
       wallSeconds = (System.nanoTime() - begin) / 1e9;
@@ -152,9 +142,50 @@ public final class QueuedWorkload {
     // Checked after the batch, so that the wall time is the multiplies' alone.
     List<Outcome> outcomes = new ArrayList<>();
     for (int n = 0; n < requests.size(); n++) {
-      outcomes.add(outcome(target, on.semiring(), requests.get(n), tables[n], futures.get(n)));
+      Engine.Answered answered = left.answers[n];
+      Request request = requests.get(n);
+      outcomes.add(
+          answered != null
+              ? new Outcome(
+                  request, null, answered.run(), answered.checksum(), answered.cells(), null)
+              : outcome(target, on.semiring(), request, left.tables[n], futures.get(n)));
     }
     return new Batch(concurrency, outcomes, wallSeconds);
+  }
+
+  /** What each request left to check: the C it wrote, or the answer it was handed. */
+  private static final class Left {
+    final String[] tables;
+    final Engine.Answered[] answers;
+
+    Left(int requests) {
+      tables = new String[requests];
+      answers = new Engine.Answered[requests];
+    }
+  }
+
+  /** One request: answered, or into a C of its own or one prepared ahead. */
+  private static Engine.Run one(
+      Engine engine,
+      Engine.Operands on,
+      PreparedTables prepared,
+      String cPrefix,
+      Request request,
+      Left left,
+      int slot)
+      throws Exception {
+    if (engine.answersCaller()) {
+      left.answers[slot] = engine.answer(on, request.rows());
+      return left.answers[slot].run();
+    }
+    if (prepared == null) {
+      left.tables[slot] = table(cPrefix, request);
+      return engine.createAndMultiply(on, left.tables[slot], request.rows());
+    }
+    long waiting = System.nanoTime();
+    left.tables[slot] = prepared.take();
+    double waited = (System.nanoTime() - waiting) / 1e9;
+    return engine.multiply(on, left.tables[slot], request.rows()).afterPreparing(waited);
   }
 
   private static void awaitAll(List<Future<Engine.Run>> futures) throws InterruptedException {
