@@ -73,7 +73,7 @@ final class Comparison {
     }
   }
 
-  /** Each SCALE's whole and queued workloads, then the cued one. */
+  /** Each SCALE's whole and queued workloads, then the cued one, then the two-hop one. */
   private boolean workloads(Target target, WholeTableRuns whole, QueuedRuns queued)
       throws Exception {
     SweepOptions sweep = options.sweep;
@@ -107,6 +107,16 @@ final class Comparison {
               Workload.CUED,
               inputs,
               sweep.cuedRows,
+              sweep.requests,
+              sweep.concurrency,
+              sweep.warmup);
+    }
+    if (sweep.workloads.contains(Workload.TWO_HOP)) {
+      allEqual &=
+          queued.run(
+              Workload.TWO_HOP,
+              loadTwoHop(target, sweep.twoHopScale),
+              sweep.twoHopVertices,
               sweep.requests,
               sweep.concurrency,
               sweep.warmup);
@@ -184,6 +194,42 @@ final class Comparison {
         options.engineOptions.settings(
             MatrixLoader.splits(selection, options.engineOptions.tabletsC));
     return new ScaleInputs(scale, selectionTable, bTable, selection, b, settings);
+  }
+
+  /**
+   * The two-hop workload's inputs: the generated B of {@code scale} as the graph G, and as AT its
+   * transpose Gᵀ, which only the multiply form of the request reads (loaded only when an engine
+   * other than {@code two-hop} is asked).
+   */
+  private ScaleInputs loadTwoHop(Target target, int scale) throws Exception {
+    SparseMatrix g = MatrixSource.generated().read(scale, "B");
+    SparseMatrix gTransposed = g.transpose();
+    String gTable = tablePrefix + "G_" + scale;
+    String gtTable = tablePrefix + "GT_" + scale;
+    Map<String, SparseMatrix> tables = new LinkedHashMap<>();
+    tables.put(gTable, g);
+    if (options.engineOptions.engines.stream().anyMatch(e -> e != Engine.TWO_HOP)) {
+      tables.put(gtTable, gTransposed);
+    }
+    long loadBegin = System.nanoTime();
+    InputLoad.load(
+        target.client(),
+        options.load,
+        target.volumes(),
+        options.tablets,
+        null,
+        new ColumnVisibility(),
+        tables);
+    log.info(
+        "two-hop SCALE {}: loaded {} ({} tables, {} entries each) in {} s",
+        scale,
+        tables.keySet(),
+        tables.size(),
+        g.nnz(),
+        String.format("%.1f", (System.nanoTime() - loadBegin) / 1e9));
+    Engine.Settings settings =
+        options.engineOptions.settings(MatrixLoader.splits(g, options.engineOptions.tabletsC));
+    return new ScaleInputs(scale, gtTable, gTable, gTransposed, g, settings);
   }
 
   private static void deleteTables(AccumuloClient client, String prefix) throws Exception {

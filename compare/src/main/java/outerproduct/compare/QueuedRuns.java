@@ -68,11 +68,13 @@ final class QueuedRuns {
             in.rowsOfAt());
         continue;
       }
-      List<QueuedWorkload.Request> batch =
-          QueuedWorkload.requests(context.semiring(), in.a(), in.bMatrix(), rows, requests);
+      List<QueuedWorkload.Request> batch = requests(workload, in, rows, requests);
       Map<Integer, ProductEstimate.Estimate> estimates = new HashMap<>();
       for (QueuedWorkload.Request request : batch) {
-        estimates.put(request.index(), in.estimate(context.target().client(), request.rows()));
+        // the degree tables count a multiply over rows; AT's columns S are applied after them
+        if (request.atColumns() == null) {
+          estimates.put(request.index(), in.estimate(context.target().client(), request.rows()));
+        }
       }
       List<Engine> engines = queuedEngines(workload);
       for (int threads : concurrency) {
@@ -89,6 +91,14 @@ final class QueuedRuns {
     return allEqual;
   }
 
+  /** The requests of one size: row subsets, or for the two-hop workload vertex sets of B. */
+  private List<QueuedWorkload.Request> requests(
+      Workload workload, ScaleInputs in, int size, int count) {
+    return workload == Workload.TWO_HOP
+        ? QueuedWorkload.twoHopRequests(context.semiring(), in.a(), in.bMatrix(), size, count)
+        : QueuedWorkload.requests(context.semiring(), in.a(), in.bMatrix(), size, count);
+  }
+
   /**
    * {@code warmup} unrecorded requests per engine that {@linkplain Engine#keepsWarm keeps warm}, of
    * the first size, before the recorded batches: otherwise the first engine's first batch pays for
@@ -100,10 +110,8 @@ final class QueuedRuns {
     if (warmup == 0 || queuedRows.isEmpty() || queuedRows.get(0) >= in.rowsOfAt()) {
       return;
     }
-    List<QueuedWorkload.Request> requests =
-        QueuedWorkload.requests(
-            context.semiring(), in.a(), in.bMatrix(), queuedRows.get(0), warmup);
-    for (Engine engine : context.engines()) {
+    List<QueuedWorkload.Request> requests = requests(workload, in, queuedRows.get(0), warmup);
+    for (Engine engine : queuedEngines(workload)) {
       if (engine.keepsWarm() && engine != Engine.INGEST_CEILING) {
         String prefix =
             context.tablePrefix()
@@ -131,12 +139,25 @@ final class QueuedRuns {
     }
   }
 
-  /** The engines that answer requests: the ingest ceiling replays whole-table products only. */
+  /**
+   * The engines that answer requests: the ingest ceiling replays whole-table products only; the
+   * two-hop workload is asked of {@code two-hop} and of the engines that answer the caller (a 2-hop
+   * neighbourhood is an answer), and only that workload is asked of {@code two-hop}.
+   */
   private List<Engine> queuedEngines(Workload workload) {
-    if (context.engines().contains(Engine.INGEST_CEILING)) {
-      log.info("{}: ingest-ceiling skipped (it replays whole-table products only)", workload);
+    List<Engine> engines = new ArrayList<>();
+    List<Engine> skipped = new ArrayList<>();
+    for (Engine e : context.engines()) {
+      boolean asks =
+          workload == Workload.TWO_HOP
+              ? e.answersCaller()
+              : e != Engine.INGEST_CEILING && e != Engine.TWO_HOP;
+      (asks ? engines : skipped).add(e);
     }
-    return context.engines().stream().filter(e -> e != Engine.INGEST_CEILING).toList();
+    if (!skipped.isEmpty()) {
+      log.info("{}: {} skipped (not asked this workload)", workload.label(), skipped);
+    }
+    return engines;
   }
 
   /**
@@ -243,7 +264,11 @@ final class QueuedRuns {
   /** The requests' C tables: {@code <prefix>_<request index>}. */
   private String cPrefix(BatchOf of) {
     return context.tablePrefix()
-        + (of.workload() == Workload.CUED ? "K_" : "Q_")
+        + switch (of.workload()) {
+          case CUED -> "K_";
+          case TWO_HOP -> "H_";
+          default -> "Q_";
+        }
         + of.engine().label().replace('-', '_')
         + "_"
         + of.rows()
@@ -294,6 +319,7 @@ final class QueuedRuns {
             .put("checksum_expected", o.request().expected())
             .put("checked_against", "the oracle")
             .put("equal", o.equal())
+            .put("entries_needed", o.request().entriesNeeded())
             .put("batch_wall_s", done.wallSeconds())
             .put("batch_requests_per_s", done.requestsPerSecond())
             .put("started_at", of.startedAt());

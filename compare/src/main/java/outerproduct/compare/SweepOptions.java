@@ -35,10 +35,12 @@ final class SweepOptions {
       names = "--workloads",
       split = ",",
       defaultValue = "whole,queued",
-      paramLabel = "whole|queued|cued",
+      paramLabel = "whole|queued|cued|two-hop",
       description =
-          "Workloads: whole (all rows), queued (row subsets of AT and B) and cued (rows of B"
-              + " selected by a selection matrix, at --cued-scale). Default: ${DEFAULT-VALUE}.")
+          "Workloads: whole (all rows), queued (row subsets of AT and B), cued (rows of B"
+              + " selected by a selection matrix, at --cued-scale) and two-hop (the 2-hop"
+              + " neighbourhood of random vertices of the generated graph at --two-hop-scale)."
+              + " Default: ${DEFAULT-VALUE}.")
   List<Workload> workloads;
 
   @Option(
@@ -81,6 +83,23 @@ final class SweepOptions {
           "Cued: rows of B per request (requests and in-flight counts as for queued). Default:"
               + " ${DEFAULT-VALUE}.")
   List<Integer> cuedRows;
+
+  @Option(
+      names = "--two-hop-scale",
+      defaultValue = "18",
+      description =
+          "Two-hop: the SCALE of the generated graph whose vertices' 2-hop neighbourhoods are"
+              + " asked for. Default: ${DEFAULT-VALUE}.")
+  int twoHopScale;
+
+  @Option(
+      names = "--two-hop-vertices",
+      split = ",",
+      defaultValue = "1,16,256",
+      description =
+          "Two-hop: vertices per request, drawn with a fixed seed from the graph's rows"
+              + " (requests and in-flight counts as for queued). Default: ${DEFAULT-VALUE}.")
+  List<Integer> twoHopVertices;
 
   @Option(
       names = "--prepared-c",
@@ -147,6 +166,7 @@ final class SweepOptions {
     }
     queuedRows.forEach(n -> OptionValues.atLeastOne("--queued-rows", n));
     cuedRows.forEach(n -> OptionValues.atLeastOne("--cued-rows", n));
+    twoHopVertices.forEach(n -> OptionValues.atLeastOne("--two-hop-vertices", n));
     concurrency.forEach(n -> OptionValues.atLeastOne("--concurrency", n));
     if (queuedScale != null && !scales.contains(queuedScale)) {
       throw new IllegalArgumentException(

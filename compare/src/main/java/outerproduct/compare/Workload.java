@@ -13,7 +13,14 @@ enum Workload implements Choice {
    * each row r drawn (the Graphulo team's cued experiment); B is the generated graph at the cued
    * SCALE.
    */
-  CUED("cued");
+  CUED("cued"),
+  /**
+   * The 2-hop neighbourhood of N vertices drawn with a fixed seed from the generated graph G at the
+   * two-hop SCALE, with path counts: rows S of G ⊕.⊗ G. Asked of {@code two-hop} (the request shape
+   * of its own, reading rows S and their neighbours' rows) and, as a multiply with AT = Gᵀ and AT's
+   * columns S, of the paths that answer the caller.
+   */
+  TWO_HOP("two-hop");
 
   private final String label;
 

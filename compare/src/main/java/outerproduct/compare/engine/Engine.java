@@ -11,6 +11,7 @@ import outerproduct.iterator.ResultTables;
 import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.ServerCode;
 import outerproduct.kernel.cli.Choice;
+import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.product.WindowSize;
 import outerproduct.kernel.semiring.Semiring;
@@ -56,7 +57,13 @@ public enum Engine implements Choice {
   /** The client path answering the caller: its sums handed back, no result table. */
   CLIENT_ANSWER(ExecutionPath.CLIENT, true),
   /** The one entry point's choice among the paths that answer the caller. */
-  AUTO_ANSWER(ExecutionPath.AUTO, true);
+  AUTO_ANSWER(ExecutionPath.AUTO, true),
+  /**
+   * The 2-hop neighbourhood as a request of its own ({@link outerproduct.multiply.TwoHop}, in the
+   * client): rows S of the graph, then their neighbours' rows. No execution path: the two-hop
+   * workload only.
+   */
+  TWO_HOP(null, ExecutionPath.CLIENT, true);
 
   private final ExecutionPath path;
 
@@ -104,7 +111,7 @@ public enum Engine implements Choice {
 
   /** A benchmark beside the paths (a bound or a baseline): never ranked among them. */
   public boolean isBenchmark() {
-    return path == null;
+    return this == INGEST_CEILING || this == MR_BULK_BASELINE;
   }
 
   /** Whether the engine labelled {@code label} is a benchmark (records name engines by label). */
@@ -245,6 +252,9 @@ public enum Engine implements Choice {
     if (path != null) {
       return answersCaller ? path.label() + "-answer" : path.label();
     }
+    if (this == TWO_HOP) {
+      return "two-hop";
+    }
     return this == INGEST_CEILING ? "ingest-ceiling" : runs.label() + "-baseline";
   }
 
@@ -343,13 +353,21 @@ public enum Engine implements Choice {
   public record Answered(Run run, String checksum, long cells) {}
 
   /**
-   * Asks for C's cells of {@code rows} ({@link #answersCaller} engines only): {@code auto-answer}
-   * chooses among the paths that answer, the others run their path by name.
+   * Asks for C's cells of {@code rows} and (null: all) AT's columns {@code atColumns} ({@link
+   * #answersCaller} engines only): {@code auto-answer} chooses among the paths that answer, the
+   * others run their path by name; {@code two-hop} asks for the 2-hop neighbourhood of the vertices
+   * {@code atColumns} names in the graph B (its rows are all).
    */
-  public Answered answer(Operands on, RowRanges rows) throws Exception {
+  public Answered answer(Operands on, RowRanges rows, ColumnFilter atColumns) throws Exception {
     if (!answersCaller) {
       throw new UnsupportedOperationException(label() + " writes a table: use multiply");
     }
-    return EngineRuns.answer(path, on, rows);
+    if (this == TWO_HOP) {
+      if (atColumns == null || !rows.isAll()) {
+        throw new IllegalArgumentException("two-hop asks for vertices of the whole graph");
+      }
+      return EngineRuns.twoHop(on, atColumns.columns());
+    }
+    return EngineRuns.answer(path, on, rows, atColumns);
   }
 }

@@ -2,12 +2,15 @@ package outerproduct.compare.engine;
 
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.accumulo.core.client.AccumuloClient;
 import outerproduct.iterator.TableMult;
 import outerproduct.iterator.TableMultResult;
+import outerproduct.kernel.answer.Answer;
 import outerproduct.kernel.answer.Cell;
+import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.ResultChecksum;
 import outerproduct.kernel.semiring.Semiring;
@@ -17,6 +20,7 @@ import outerproduct.mr.MapReduceMultiply;
 import outerproduct.multiply.ExecutionPath;
 import outerproduct.multiply.Multiply;
 import outerproduct.multiply.MultiplyAnswer;
+import outerproduct.multiply.TwoHop;
 
 /**
  * How the harness runs a request: through the one entry point ({@link Multiply}), with the
@@ -80,10 +84,11 @@ final class EngineRuns {
    * caller with C's cells; the checksum and count are taken from the cells as they arrive. Its time
    * runs from the call to the answer in hand.
    */
-  static Engine.Answered answer(ExecutionPath path, Engine.Operands on, RowRanges rows)
+  static Engine.Answered answer(
+      ExecutionPath path, Engine.Operands on, RowRanges rows, ColumnFilter atColumns)
       throws Exception {
     Target target = on.target();
-    MultiplyAnswer.Result r =
+    MultiplyAnswer request =
         MultiplyAnswer.on(target.clientPropertiesFile())
             .transposeOf(on.at())
             .times(on.b())
@@ -91,20 +96,43 @@ final class EngineRuns {
             .semiring(on.semiring().name())
             .rows(rows)
             .calibration(on.settings().calibration())
-            .path(path)
-            .run();
-    ResultChecksum sum = new ResultChecksum();
-    for (Iterator<Cell> cells = r.answer().cells(); cells.hasNext(); ) {
-      Cell cell = cells.next();
-      sum.add(cell.row(), cell.column(), Semirings.canonicalText(on.semiring(), cell.value()));
+            .path(path);
+    if (atColumns != null) {
+      request.atColumns(atColumns.toD4m());
     }
+    MultiplyAnswer.Result r = request.run();
     Map<String, Object> info = new LinkedHashMap<>();
     if (path == ExecutionPath.AUTO) {
       AutoEngine.putDecision(r.decision(), info);
     }
     info.put("rows_aligned", r.answer().rowsAligned());
+    return answered(on, r.answer(), r.seconds(), info);
+  }
+
+  /**
+   * The 2-hop neighbourhood of {@code vertices} in the graph B ({@link TwoHop}), with the entries
+   * each hop read.
+   */
+  static Engine.Answered twoHop(Engine.Operands on, List<String> vertices) throws Exception {
+    TwoHop.Result r =
+        TwoHop.of(on.target().client(), on.b()).from(vertices).semiring(on.semiring().name()).run();
+    Map<String, Object> info = new LinkedHashMap<>();
+    info.put("entries_read", r.entriesRead());
+    info.put("entries_first_hop", r.firstHopEntries());
+    info.put("entries_second_hop", r.secondHopEntries());
+    return answered(on, r.answer(), r.seconds(), info);
+  }
+
+  /** An answer's run, with its checksum and count taken from its cells in their order. */
+  private static Engine.Answered answered(
+      Engine.Operands on, Answer answer, double seconds, Map<String, Object> info) {
+    ResultChecksum sum = new ResultChecksum();
+    for (Iterator<Cell> cells = answer.cells(); cells.hasNext(); ) {
+      Cell cell = cells.next();
+      sum.add(cell.row(), cell.column(), Semirings.canonicalText(on.semiring(), cell.value()));
+    }
     long cells = sum.entries();
-    Engine.Run run = new Engine.Run(r.answer().partialProducts(), 0, r.seconds(), 0, info);
+    Engine.Run run = new Engine.Run(answer.partialProducts(), 0, seconds, 0, info);
     return new Engine.Answered(run, sum.hex(), cells);
   }
 

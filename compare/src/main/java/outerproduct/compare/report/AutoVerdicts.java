@@ -99,7 +99,8 @@ final class AutoVerdicts {
         + auto.engine()
         + " / fastest = "
         + ratio.ratio()
-        + judgements.judge(GOAL, ratio, "", group);
+        + judgements.judge(
+            GOAL, ratio, "", Engine.answersCaller(auto.engine()) ? group + ", answers" : group);
   }
 
   /**

@@ -190,6 +190,7 @@ final class Verdicts {
     }
     if (workload.equals("cued")) {
       lines.addAll(cuedGoals(rows, lowest));
+      lines.addAll(new AnswerVerdicts(summary, judgements).cued(rows, lowest));
     } else {
       Goals.Goal p50 = Goals.get("queued-iterator-p50");
       find(rows, p50.scale(), Engine.ITERATOR, p50.rows(), lowest)

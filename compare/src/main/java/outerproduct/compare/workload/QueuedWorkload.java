@@ -2,8 +2,10 @@ package outerproduct.compare.workload;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -14,6 +16,7 @@ import outerproduct.compare.engine.Target;
 import outerproduct.compare.report.RunRecords;
 import outerproduct.kernel.accumulo.PreparedTables;
 import outerproduct.kernel.accumulo.TableChecksum;
+import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRange;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.ReferenceMultiply;
@@ -37,9 +40,19 @@ public final class QueuedWorkload {
   /** The fixed seed for drawing subsets; request n of a size uses {@code SEED + n}. */
   public static final long SEED = 20_150_000L;
 
-  /** One multiply of a batch: its row subset and the oracle's checksum for it. */
+  /**
+   * One multiply of a batch: its row subset, AT's columns (null: all; a two-hop request's vertices
+   * S), the oracle's checksum for it, and for a two-hop request the entries its answer needs (rows
+   * S of the graph and the rows of their neighbours; null otherwise).
+   */
   public record Request(
-      int rowsRequested, int index, RowRanges rows, int rowsSelected, String expected) {}
+      int rowsRequested,
+      int index,
+      RowRanges rows,
+      ColumnFilter atColumns,
+      int rowsSelected,
+      String expected,
+      Long entriesNeeded) {}
 
   /**
    * What one request gave: its run and C's checksum, or (run and checksum null) the error that
@@ -68,19 +81,26 @@ public final class QueuedWorkload {
    * @throws IllegalArgumentException if count is not positive or AT has no rows
    */
   public static RowRanges subset(SparseMatrix at, int count, long seed) {
-    if (count < 1) {
-      throw new IllegalArgumentException("a queued subset needs at least one row, got " + count);
-    }
-    List<String> rows = at.rowIds();
-    if (rows.isEmpty()) {
-      throw new IllegalArgumentException("AT has no rows to draw a queued subset from");
-    }
-    Collections.shuffle(rows, new Random(seed));
     List<RowRange> chosen = new ArrayList<>();
-    for (String row : rows.subList(0, Math.min(count, rows.size()))) {
+    for (String row : draw(at, count, seed, "AT")) {
       chosen.add(RowRange.row(row));
     }
     return RowRanges.of(chosen);
+  }
+
+  /**
+   * {@code count} distinct rows of {@code m} (all when it has fewer), shuffled with {@code seed}.
+   */
+  private static List<String> draw(SparseMatrix m, int count, long seed, String name) {
+    if (count < 1) {
+      throw new IllegalArgumentException("a queued subset needs at least one row, got " + count);
+    }
+    List<String> rows = m.rowIds();
+    if (rows.isEmpty()) {
+      throw new IllegalArgumentException(name + " has no rows to draw a queued subset from");
+    }
+    Collections.shuffle(rows, new Random(seed));
+    return rows.subList(0, Math.min(count, rows.size()));
   }
 
   /** The requests of one subset size, each with its oracle checksum. */
@@ -91,9 +111,53 @@ public final class QueuedWorkload {
       RowRanges rows = subset(at, rowsRequested, SEED + n);
       String expected =
           ResultChecksum.of(ReferenceMultiply.multiply(semiring, at, b, rows, null, null));
-      requests.add(new Request(rowsRequested, n, rows, rows.ranges().size(), expected));
+      requests.add(new Request(rowsRequested, n, rows, null, rows.ranges().size(), expected, null));
     }
     return requests;
+  }
+
+  /**
+   * The two-hop requests of one size: {@code vertices} rows of the graph {@code g} drawn as a
+   * queued subset is, each request's oracle the multiply AT = Gᵀ, B = G restricted to AT's columns
+   * S (rows S of G ⊕.⊗ G), and the entries its answer needs counted from {@code g}.
+   */
+  public static List<Request> twoHopRequests(
+      Semiring<?> semiring, SparseMatrix gTransposed, SparseMatrix g, int vertices, int count) {
+    List<Request> requests = new ArrayList<>();
+    for (int n = 0; n < count; n++) {
+      List<String> sources = draw(g, vertices, SEED + n, "the graph");
+      ColumnFilter s = ColumnFilter.of(sources);
+      String expected =
+          ResultChecksum.of(
+              ReferenceMultiply.multiply(semiring, gTransposed, g, RowRanges.all(), s, null));
+      requests.add(
+          new Request(
+              vertices,
+              n,
+              RowRanges.all(),
+              s,
+              sources.size(),
+              expected,
+              entriesNeeded(g, sources)));
+    }
+    return requests;
+  }
+
+  /**
+   * The entries of rows S of {@code g} (the first hop) and of the rows of their neighbours (the
+   * second, each neighbour once however many of S reach it).
+   */
+  private static long entriesNeeded(SparseMatrix g, List<String> sources) {
+    Set<String> neighbours = new HashSet<>();
+    long entries = 0;
+    for (String s : sources) {
+      entries += g.row(s).size();
+      neighbours.addAll(g.row(s).keySet());
+    }
+    for (String k : neighbours) {
+      entries += g.row(k).size();
+    }
+    return entries;
   }
 
   /**
@@ -175,7 +239,7 @@ public final class QueuedWorkload {
       int slot)
       throws Exception {
     if (engine.answersCaller()) {
-      left.answers[slot] = engine.answer(on, request.rows());
+      left.answers[slot] = engine.answer(on, request.rows(), request.atColumns());
       return left.answers[slot].run();
     }
     if (prepared == null) {
