@@ -71,17 +71,18 @@ final class ClusterOptions {
   }
 
   /**
-   * @param withYarn whether the embedded cluster needs YARN too (an engine runs MapReduce)
+   * @param withYarn whether an engine may run MapReduce: the embedded cluster starts YARN too, an
+   *     existing one needs YARN's configuration and the job jar
    */
   TargetCluster startOrConnect(boolean withYarn) {
     if (existing()) {
       Path conf = hadoopConf != null ? hadoopConf : clusterProperties.toAbsolutePath().getParent();
-      Path jar = mrJobJar != null ? mrJobJar : defaultJobJar();
+      Path jar = !withYarn ? null : mrJobJar != null ? mrJobJar : defaultJobJar();
       log.info(
           "running on the existing cluster of {} (Hadoop configuration {}, job jar {})",
           clusterProperties,
           conf,
-          jar);
+          jar == null ? "none: no engine submits a job" : jar);
       return TargetCluster.existing(clusterProperties, conf, jar);
     }
     Path clusterDir = ProjectHome.resolve("target", "embedded-clusters");

@@ -121,7 +121,8 @@ public final class TargetCluster implements AutoCloseable {
 
   /**
    * An existing cluster. MapReduce jobs ship {@code jobJar} (the shaded job jar), because a real
-   * cluster's task classpath holds Hadoop's and Accumulo's jars but not the job's.
+   * cluster's task classpath holds Hadoop's and Accumulo's jars but not the job's; null when no
+   * engine of the run submits a job, and then neither it nor YARN's configuration is needed.
    *
    * @throws IllegalArgumentException naming the file or directory that is missing or unreadable
    */
@@ -133,11 +134,11 @@ public final class TargetCluster implements AutoCloseable {
       throw new IllegalArgumentException(
           "--cluster " + clientPropertiesFile + ": " + e.getMessage(), e);
     }
-    if (!Files.isRegularFile(hadoopConfDir.resolve("yarn-site.xml"))) {
+    if (jobJar != null && !Files.isRegularFile(hadoopConfDir.resolve("yarn-site.xml"))) {
       throw new IllegalArgumentException(
           "--hadoop-conf " + hadoopConfDir + ": has no yarn-site.xml");
     }
-    if (!Files.isRegularFile(jobJar)) {
+    if (jobJar != null && !Files.isRegularFile(jobJar)) {
       throw new IllegalArgumentException(
           "--mr-job-jar " + jobJar + ": no such file (mvn package builds it)");
     }
@@ -165,7 +166,9 @@ public final class TargetCluster implements AutoCloseable {
         conf.addResource(new org.apache.hadoop.fs.Path(file.toUri()));
       }
     }
-    conf.set(MRJobConfig.JAR, jobJar.toAbsolutePath().toString());
+    if (jobJar != null) {
+      conf.set(MRJobConfig.JAR, jobJar.toAbsolutePath().toString());
+    }
     return conf;
   }
 
