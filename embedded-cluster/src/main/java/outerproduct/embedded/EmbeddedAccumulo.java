@@ -195,6 +195,12 @@ public final class EmbeddedAccumulo implements AutoCloseable {
     // on deadlocks concurrent multiplies (outerproduct.iterator.ScanExecutorCheck).
     site.put("tserver.scan.executors.tablemult.threads", "4");
     site.put("table.scan.dispatcher.opts.executor.tablemult", "tablemult");
+    // Whole-table multiplies on an executor of their own at the lowest thread priority, so that
+    // interactive requests keep their threads and, where the servers' JVMs honour priorities
+    // (-XX:ThreadPriorityPolicy=1, scripts/compare sets it), their share of the processors.
+    site.put("tserver.scan.executors.tablemult_batch.threads", "2");
+    site.put("tserver.scan.executors.tablemult_batch.priority", "1");
+    site.put("table.scan.dispatcher.opts.executor.tablemult_batch", "tablemult_batch");
     // A lost tablet server here is a killed process, gone at once: its logs' recovery need not
     // wait the 10 s Accumulo gives a server that may still be shutting down.
     site.put("manager.recovery.delay", "1s");

@@ -44,6 +44,9 @@ final class ProductWriters {
   /** As {@link #C_ID_OPTION}, for CT. */
   static final String CT_ID_OPTION = "ct.id";
 
+  /** The {@code scan_type} hint of the scan this stack runs in (default the interactive one). */
+  static final String SCAN_TYPE_OPTION = "scan.type";
+
   /** Null for output caller ({@link ReturnedCells}). */
   private final Output output;
 
@@ -110,6 +113,16 @@ final class ProductWriters {
   }
 
   /**
+   * Tells the stack's writer (its last iterator) the executor its scan runs on, by {@code
+   * scan_type} hint: a window sized by the server takes that executor's share of the heap ({@link
+   * ServerWindow}).
+   */
+  static List<IteratorSetting> onExecutor(List<IteratorSetting> stack, String scanType) {
+    stack.get(stack.size() - 1).addOption(SCAN_TYPE_OPTION, scanType);
+    return stack;
+  }
+
+  /**
    * @throws IllegalArgumentException naming the option and its value
    */
   static ProductWriters check(Map<String, String> options) {
@@ -119,7 +132,8 @@ final class ProductWriters {
   /** The writers of a stack in a tablet server, an automatic window sized to it. */
   static ProductWriters inTabletServer(Map<String, String> options, IteratorEnvironment env) {
     boolean sized = options.containsKey(WINDOW_OPTION) && options.containsKey(PRESUM_OPTION);
-    return new ProductWriters(options, sized ? 1 : ServerWindow.products(env), env);
+    String scanType = options.getOrDefault(SCAN_TYPE_OPTION, TableMult.SCAN_TYPE_HINT);
+    return new ProductWriters(options, sized ? 1 : ServerWindow.products(env, scanType), env);
   }
 
   private static Output outputOf(Map<String, String> options) {

@@ -33,6 +33,10 @@ final class RemoteWriteOptions {
     named.put(ProductWriters.C_ID_OPTION, "C's table id when taken: writes stop if it changed");
     named.put(ProductWriters.CT_ID_OPTION, "CT's table id when taken, as c.id");
     named.put(
+        ProductWriters.SCAN_TYPE_OPTION,
+        "the scan_type hint of the scan this stack runs in: a window the server sizes takes its"
+            + " executor's share of the heap (set through the API)");
+    named.put(
         CONNECTION_OPTION, "location of the writing user's credential file (set through the API)");
     named.put(SEMIRING_OPTION, "semiring: " + Semirings.builtInNames() + " or a class name");
     named.put(

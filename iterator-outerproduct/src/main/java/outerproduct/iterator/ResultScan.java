@@ -59,6 +59,12 @@ final class ResultScan {
   /** Whether a result table held entries this multiply adds to (C's earlier sums count). */
   private boolean addsToExisting;
 
+  /** Whether the multiply is of whole tables, a batch ({@link ScanExecutorCheck#scanTypeFor}). */
+  private boolean wholeTables;
+
+  /** The {@code scan_type} hint of B's scans, chosen by {@link #chooseExecutor}. */
+  private String scanType = TableMult.SCAN_TYPE_HINT;
+
   ResultScan(AccumuloClient client, List<String> results, PhaseClock clock) {
     this.client = client;
     this.results = List.copyOf(results);
@@ -78,6 +84,22 @@ final class ResultScan {
   /** This scan for bulk output into {@code c} and/or {@code ct}. */
   StagedScan staged(String c, String ct) {
     return new StagedScan(this, c, ct);
+  }
+
+  /** A multiply of whole tables, whose scans take the batch executor where B routes one. */
+  ResultScan ofWholeTables(boolean wholeTables) {
+    this.wholeTables = wholeTables;
+    return this;
+  }
+
+  /**
+   * Picks the executor B's scans ask for ({@link ScanExecutorCheck#scanTypeFor}) and tells the
+   * stack's writers which it is, so that their windows take that executor's share of the heap.
+   */
+  List<IteratorSetting> chooseExecutor(String table, List<IteratorSetting> stack)
+      throws TableNotFoundException {
+    scanType = ScanExecutorCheck.scanTypeFor(client, table, wholeTables);
+    return ProductWriters.onExecutor(stack, scanType);
   }
 
   /** Scans the input with {@code auths} instead of all of the user's authorizations. */
@@ -140,7 +162,7 @@ final class ResultScan {
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     TabletMoves moves;
     try {
-      ScanExecutorCheck.warnIfShared(client, table);
+      scanType = ScanExecutorCheck.scanTypeFor(client, table, wholeTables);
       clock.lap("executor_check");
       moves = TabletMoves.watch(client, table, results);
       clock.lap("hosting_before");
@@ -249,7 +271,8 @@ final class ResultScan {
                   scan.close();
                 })) {
       scan.setRanges(new ArrayList<>(ranges));
-      scan.setExecutionHints(Map.of("scan_type", TableMult.SCAN_TYPE_HINT));
+      scan.setExecutionHints(Map.of("scan_type", scanType));
+      ProductWriters.onExecutor(stack, scanType);
       stack.forEach(scan::addScanIterator);
       for (Map.Entry<Key, Value> entry : scan) {
         Progress p = Progress.decode(entry.getValue());

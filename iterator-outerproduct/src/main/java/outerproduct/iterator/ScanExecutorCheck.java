@@ -10,19 +10,28 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Whether a table's TableMult scans run on a scan executor of their own. Each scan of B holds a
- * thread of its executor while its iterators wait on a scan of AT, which runs on the table's usual
- * executor. If both are the same executor, as many concurrent B scans per tablet server as that
- * executor has threads take every thread, the scans of AT they wait on queue behind them, and the
- * multiplies deadlock: 16 concurrent queued multiplies on 2 tablet servers did exactly that with
- * Accumulo's default 16-thread executor. A dedicated executor breaks the cycle, and its thread
- * count bounds the writer memory multiplies hold in a tablet server.
+ * Which scan executor a table's TableMult scans run on, and whether it is one of their own.
+ *
+ * <p>Each scan of B holds a thread of its executor while its iterators wait on a scan of AT, which
+ * runs on the table's usual executor. If both are the same executor, as many concurrent B scans per
+ * tablet server as that executor has threads take every thread, the scans of AT they wait on queue
+ * behind them, and the multiplies deadlock: 16 concurrent queued multiplies on 2 tablet servers did
+ * exactly that with Accumulo's default 16-thread executor. A dedicated executor breaks the cycle,
+ * and its thread count bounds the writer memory multiplies hold in a tablet server.
+ *
+ * <p>Interactive requests (row subsets, answers to the caller) carry {@value
+ * TableMult#SCAN_TYPE_HINT}; a whole-table multiply carries {@value TableMult#BATCH_SCAN_TYPE_HINT}
+ * where B's configuration routes that hint to an executor of its own, so that a nightly multiply
+ * takes the batch executor's threads, not the interactive one's. Where that route is missing or
+ * cannot be read, a whole table carries the interactive hint, as it did before there were two.
  */
 final class ScanExecutorCheck {
   private static final Logger log = LoggerFactory.getLogger(ScanExecutorCheck.class);
   static final String DISPATCHER = "table.scan.dispatcher";
   static final String SIMPLE_DISPATCHER = "org.apache.accumulo.core.spi.scan.SimpleScanDispatcher";
-  static final String ROUTE = "table.scan.dispatcher.opts.executor." + TableMult.SCAN_TYPE_HINT;
+  static final String ROUTES = "table.scan.dispatcher.opts.executor.";
+  static final String ROUTE = ROUTES + TableMult.SCAN_TYPE_HINT;
+  static final String BATCH_ROUTE = ROUTES + TableMult.BATCH_SCAN_TYPE_HINT;
   private static final Set<String> warned = ConcurrentHashMap.newKeySet();
 
   private ScanExecutorCheck() {}
@@ -33,12 +42,12 @@ final class ScanExecutorCheck {
    */
   static String problem(AccumuloClient client, String table)
       throws AccumuloException, TableNotFoundException {
-    Map<String, String> config = client.tableOperations().getConfiguration(table);
-    if (!SIMPLE_DISPATCHER.equals(config.get(DISPATCHER))) {
-      return null;
-    }
-    String executor = config.get(ROUTE);
-    if (executor != null && !executor.isBlank() && !executor.equals("default")) {
+    return problem(client.tableOperations().getConfiguration(table), table);
+  }
+
+  /** {@link #problem(AccumuloClient, String)} from the table's configuration {@code config}. */
+  static String problem(Map<String, String> config, String table) {
+    if (!SIMPLE_DISPATCHER.equals(config.get(DISPATCHER)) || executorOf(config, ROUTE) != null) {
       return null;
     }
     return "TableMult scans of '"
@@ -52,19 +61,46 @@ final class ScanExecutorCheck {
   }
 
   /**
-   * Logs {@link #problem} once per table and client JVM. Reading a table's configuration needs
-   * ALTER_TABLE, which a user who may only read B lacks; then nothing is checked.
+   * The executor {@code route} sends a scan to in {@code config}; null for none or the default one.
    */
-  static void warnIfShared(AccumuloClient client, String table) throws TableNotFoundException {
-    String problem;
+  static String executorOf(Map<String, String> config, String route) {
+    return dedicated(config.get(route));
+  }
+
+  /** {@code executor}, a route's value; null for none or the default executor. */
+  static String dedicated(String executor) {
+    return executor == null || executor.isBlank() || executor.equals("default") ? null : executor;
+  }
+
+  /**
+   * The {@code scan_type} hint for a multiply's scans of {@code table}, logging {@link #problem}
+   * once per table and client JVM: {@value TableMult#BATCH_SCAN_TYPE_HINT} for {@code wholeTables}
+   * where the table's simple dispatcher routes it to an executor of its own, else {@value
+   * TableMult#SCAN_TYPE_HINT}. Reading a table's configuration needs ALTER_TABLE, which a user who
+   * may only read B lacks; then nothing is checked and the interactive hint is used.
+   */
+  static String scanTypeFor(AccumuloClient client, String table, boolean wholeTables)
+      throws TableNotFoundException {
+    Map<String, String> config;
     try {
-      problem = problem(client, table);
+      config = client.tableOperations().getConfiguration(table);
     } catch (AccumuloException e) {
       log.debug("scan executor of '{}' not checked: {}", table, e.getMessage());
-      return;
+      return TableMult.SCAN_TYPE_HINT;
     }
+    String problem = problem(config, table);
     if (problem != null && warned.add(table)) {
       log.warn(problem);
     }
+    return scanTypeFor(config, wholeTables);
+  }
+
+  /**
+   * The hint {@link #scanTypeFor(AccumuloClient, String, boolean)} picks for B's {@code config}.
+   */
+  static String scanTypeFor(Map<String, String> config, boolean wholeTables) {
+    boolean batchRouted =
+        SIMPLE_DISPATCHER.equals(config.get(DISPATCHER)) && executorOf(config, BATCH_ROUTE) != null;
+    return wholeTables && batchRouted ? TableMult.BATCH_SCAN_TYPE_HINT : TableMult.SCAN_TYPE_HINT;
   }
 }

@@ -86,7 +86,7 @@ final class StagedScan {
       Consumer<Progress> progress,
       BulkStaging staging)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException, IOException {
-    ScanExecutorCheck.warnIfShared(scan.client, table);
+    scan.chooseExecutor(table, stack);
     scan.clock.lap("executor_check");
     scan.awaitInputs(inputs);
     scan.clock.lap("check_inputs");

@@ -62,6 +62,9 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
 
   public static final String SCAN_TYPE_HINT = "tablemult";
 
+  /** Whole tables' scans of B, where B routes it to an executor ({@link ScanExecutorCheck}). */
+  public static final String BATCH_SCAN_TYPE_HINT = "tablemult_batch";
+
   private final Properties clientProperties;
   private AccumuloClient sharedClient;
   private String ct;
@@ -348,6 +351,7 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
           new ResultScan(client, results, clock)
               .cancelledBy(cancellation, () -> CredentialFile.delete(credentials))
               .readingWith(auths)
+              .ofWholeTables(rows.isAll())
               .inContextOf(table)
               .prepare(semiring, splits, removeZeros, reuse());
       int threads = scanThreads > 0 ? scanThreads : ClusterSize.scanThreads(client);
