@@ -2,11 +2,13 @@ package outerproduct.compare;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.security.ColumnVisibility;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import outerproduct.compare.engine.BatchLoad;
 import outerproduct.compare.engine.Engine;
 import outerproduct.compare.engine.Target;
 import outerproduct.compare.engine.TargetCluster;
@@ -100,6 +102,13 @@ final class Comparison {
                 sweep.warmup);
       }
     }
+    return allEqual & requestWorkloads(target, queued);
+  }
+
+  /** The workloads of requests on one generated graph: cued, under-batch, two-hop. */
+  private boolean requestWorkloads(Target target, QueuedRuns queued) throws Exception {
+    SweepOptions sweep = options.sweep;
+    boolean allEqual = true;
     if (sweep.workloads.contains(Workload.CUED)) {
       ScaleInputs inputs = loadCued(target, sweep.cuedScale);
       allEqual &=
@@ -110,6 +119,9 @@ final class Comparison {
               sweep.requests,
               sweep.concurrency,
               sweep.warmup);
+      if (sweep.workloads.contains(Workload.UNDER_BATCH)) {
+        allEqual &= underBatch(target, queued, inputs);
+      }
     }
     if (sweep.workloads.contains(Workload.TWO_HOP)) {
       allEqual &=
@@ -194,6 +206,24 @@ final class Comparison {
         options.engineOptions.settings(
             MatrixLoader.splits(selection, options.engineOptions.tabletsC));
     return new ScaleInputs(scale, selectionTable, bTable, selection, b, settings);
+  }
+
+  /**
+   * The cued requests again, one at a time and without a warm-up (the servers are warm from the
+   * cued batches), while whole-table multiplies of the batch SCALE's pair run ({@link BatchLoad}).
+   */
+  private boolean underBatch(Target target, QueuedRuns queued, ScaleInputs cued) throws Exception {
+    SweepOptions sweep = options.sweep;
+    ScaleInputs batchInputs = load(target, sweep.batchScale);
+    try (BatchLoad batch =
+        BatchLoad.start(queued.operands(batchInputs), tablePrefix + "BATCH_" + sweep.batchScale)) {
+      batch.awaitRunning();
+      queued.underBatch(() -> batch.describe(sweep.batchScale));
+      boolean equal =
+          queued.run(Workload.UNDER_BATCH, cued, sweep.cuedRows, sweep.requests, List.of(1), 0);
+      log.info("under-batch: {}", batch.describe(sweep.batchScale));
+      return equal;
+    }
   }
 
   /**

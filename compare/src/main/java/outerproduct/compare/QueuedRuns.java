@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,10 +39,23 @@ final class QueuedRuns {
    */
   private final boolean skipDecided;
 
+  /** What runs beside the under-batch workload's requests, for their records. */
+  private Supplier<String> underBatch = () -> null;
+
   QueuedRuns(RunContext context, int preparedC, boolean skipDecided) {
     this.context = context;
     this.preparedC = preparedC;
     this.skipDecided = skipDecided;
+  }
+
+  /** The operands of a run on {@code in}: for the whole-table load of the under-batch workload. */
+  Engine.Operands operands(ScaleInputs in) {
+    return context.operands(in);
+  }
+
+  /** Names the load the under-batch workload's records ran beside ({@code under_batch}). */
+  void underBatch(Supplier<String> description) {
+    this.underBatch = description;
   }
 
   /**
@@ -267,6 +281,7 @@ final class QueuedRuns {
         + switch (of.workload()) {
           case CUED -> "K_";
           case TWO_HOP -> "H_";
+          case UNDER_BATCH -> "U_";
           default -> "Q_";
         }
         + of.engine().label().replace('-', '_')
@@ -320,6 +335,7 @@ final class QueuedRuns {
             .put("checked_against", "the oracle")
             .put("equal", o.equal())
             .put("entries_needed", o.request().entriesNeeded())
+            .put("under_batch", of.workload() == Workload.UNDER_BATCH ? underBatch.get() : null)
             .put("batch_wall_s", done.wallSeconds())
             .put("batch_requests_per_s", done.requestsPerSecond())
             .put("started_at", of.startedAt());

@@ -35,12 +35,13 @@ final class SweepOptions {
       names = "--workloads",
       split = ",",
       defaultValue = "whole,queued",
-      paramLabel = "whole|queued|cued|two-hop",
+      paramLabel = "whole|queued|cued|two-hop|under-batch",
       description =
           "Workloads: whole (all rows), queued (row subsets of AT and B), cued (rows of B"
               + " selected by a selection matrix, at --cued-scale) and two-hop (the 2-hop"
-              + " neighbourhood of random vertices of the generated graph at --two-hop-scale)."
-              + " Default: ${DEFAULT-VALUE}.")
+              + " neighbourhood of random vertices of the generated graph at --two-hop-scale),"
+              + " under-batch (the cued requests again while whole-table multiplies at"
+              + " --batch-scale run; needs cued, its idle baseline). Default: ${DEFAULT-VALUE}.")
   List<Workload> workloads;
 
   @Option(
@@ -100,6 +101,14 @@ final class SweepOptions {
           "Two-hop: vertices per request, drawn with a fixed seed from the graph's rows"
               + " (requests and in-flight counts as for queued). Default: ${DEFAULT-VALUE}.")
   List<Integer> twoHopVertices;
+
+  @Option(
+      names = "--batch-scale",
+      defaultValue = "16",
+      description =
+          "Under-batch: the SCALE of the generated pair whose whole-table multiplies (auto) run"
+              + " while the cued requests are asked again. Default: ${DEFAULT-VALUE}.")
+  int batchScale;
 
   @Option(
       names = "--prepared-c",
@@ -167,6 +176,11 @@ final class SweepOptions {
     queuedRows.forEach(n -> OptionValues.atLeastOne("--queued-rows", n));
     cuedRows.forEach(n -> OptionValues.atLeastOne("--cued-rows", n));
     twoHopVertices.forEach(n -> OptionValues.atLeastOne("--two-hop-vertices", n));
+    if (workloads.contains(Workload.UNDER_BATCH) && !workloads.contains(Workload.CUED)) {
+      throw new IllegalArgumentException(
+          "--workloads under-batch needs cued beside it: the cued requests on the idle cluster"
+              + " are what its latencies are compared with");
+    }
     concurrency.forEach(n -> OptionValues.atLeastOne("--concurrency", n));
     if (queuedScale != null && !scales.contains(queuedScale)) {
       throw new IllegalArgumentException(

@@ -20,7 +20,13 @@ enum Workload implements Choice {
    * of its own, reading rows S and their neighbours' rows) and, as a multiply with AT = Gᵀ and AT's
    * columns S, of the paths that answer the caller.
    */
-  TWO_HOP("two-hop");
+  TWO_HOP("two-hop"),
+  /**
+   * The cued requests again, one at a time, while whole-table multiplies of the generated pair at
+   * the batch SCALE run (an operator's nightly job, {@code auto}): their latencies beside the cued
+   * workload's on the idle cluster of the same run tell how much a batch slows interactive work.
+   */
+  UNDER_BATCH("under-batch");
 
   private final String label;
 

@@ -27,8 +27,8 @@ class CompareArgumentsTest {
             + " iterator-bulk, mr, mr-bulk, ingest-ceiling, mr-bulk-baseline, auto,"
             + " iterator-answer, client-answer, auto-answer or two-hop",
         "--calibration no/such.json | --calibration no/such.json: cannot read this file",
-        "--workloads whole,nightly | --workloads' (whole|queued|cued|two-hop): 'nightly': expected"
-            + " whole, queued, cued or two-hop",
+        "--workloads whole,nightly | --workloads' (whole|queued|cued|two-hop|under-batch):"
+            + " 'nightly': expected whole, queued, cued, two-hop or under-batch",
         "--requests 0 | --requests must be at least 1, got 0",
         "--concurrency 1,0 | --concurrency must be at least 1, got 0",
         "--warmup -1 | --warmup -1: expected 0 or more",

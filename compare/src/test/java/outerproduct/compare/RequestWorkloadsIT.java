@@ -1,6 +1,7 @@
 package outerproduct.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apache.accumulo.core.client.AccumuloClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,14 +20,77 @@ import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.SharedClusters;
 
 /**
- * The two-hop workload end to end, as {@code scripts/compare --workloads two-hop} runs it on the
- * shared embedded cluster: the request shape of its own beside the multiply form answered by both
- * answering paths, every answer equal to the oracle, and the two-hop request reading exactly the
- * entries its answer needs.
+ * The workloads of requests on one generated graph end to end, as {@code scripts/compare} runs them
+ * on the shared embedded cluster: two-hop (the request shape of its own beside the multiply form
+ * answered by both answering paths, every answer equal to the oracle, the two-hop request reading
+ * exactly the entries its answer needs) and under-batch (the cued requests again while whole-table
+ * multiplies run, each C still equal to the oracle, the load named in every record).
  */
 @ExtendWith(SharedClusters.class)
-class TwoHopWorkloadIT {
+class RequestWorkloadsIT {
   @TempDir Path tmp;
+
+  private static List<JsonNode> records(Path reports) throws Exception {
+    Path run;
+    try (Stream<Path> dirs = Files.list(reports)) {
+      run = dirs.findFirst().orElseThrow();
+    }
+    List<JsonNode> records = new ArrayList<>();
+    ObjectMapper json = new ObjectMapper();
+    for (String line : Files.readAllLines(run.resolve("runs.jsonl"))) {
+      records.add(json.readTree(line));
+    }
+    return records;
+  }
+
+  @Test
+  void theCuedRequestsUnderAWholeTableLoadAreAnsweredAndCompared(EmbeddedAccumulo accumulo)
+      throws Exception {
+    Path reports = tmp.resolve("reports");
+    int exit =
+        CompareCommand.run(
+            "--cluster",
+            accumulo.clientPropertiesFile().getPath(),
+            "--reports",
+            reports.toString(),
+            "--workloads",
+            "cued,under-batch",
+            "--cued-scale",
+            "10",
+            "--cued-rows",
+            "1",
+            "--batch-scale",
+            "11",
+            "--requests",
+            "3",
+            "--concurrency",
+            "1",
+            "--all-repeats",
+            "--engines",
+            "iterator-answer,client");
+    assertEquals(0, exit, "scripts/compare exit code");
+    List<JsonNode> records = records(reports);
+    // 2 engines × 3 requests idle (cued) and again under the batch
+    assertEquals(2 * 3 * 2, records.size());
+    for (JsonNode r : records) {
+      assertTrue(r.path("equal").asBoolean(), "differs from the oracle: " + r);
+      boolean loaded = r.path("workload").asText().equals("under-batch");
+      assertEquals(loaded, r.hasNonNull("under_batch"), r.toString());
+      if (loaded) {
+        assertTrue(r.path("under_batch").asText().contains("whole SCALE 11"), r.toString());
+      }
+    }
+    try (Stream<Path> dirs = Files.list(reports)) {
+      String report = Files.readString(dirs.findFirst().orElseThrow().resolve(Reports.REPORT_MD));
+      assertTrue(report.contains("## Under batch"), report);
+      assertTrue(report.contains("under / idle = "), report);
+    }
+    try (AccumuloClient client = accumulo.newClient()) {
+      assertFalse(
+          client.tableOperations().list().stream().anyMatch(t -> t.contains("BATCH_")),
+          "the load's result tables are deleted");
+    }
+  }
 
   @Test
   void everyEngineAnswersTheOraclesNeighbourhoodAndTwoHopReadsOnlyWhatItNeeds(
@@ -50,15 +115,7 @@ class TwoHopWorkloadIT {
             "--engines",
             "two-hop,client-answer,iterator-answer");
     assertEquals(0, exit, "scripts/compare exit code");
-    Path run;
-    try (Stream<Path> dirs = Files.list(reports)) {
-      run = dirs.findFirst().orElseThrow();
-    }
-    List<JsonNode> records = new ArrayList<>();
-    ObjectMapper json = new ObjectMapper();
-    for (String line : Files.readAllLines(run.resolve("runs.jsonl"))) {
-      records.add(json.readTree(line));
-    }
+    List<JsonNode> records = records(reports);
     // 3 engines × 2 sizes × 2 requests, one at a time
     assertEquals(3 * 2 * 2, records.size());
     for (JsonNode r : records) {
@@ -75,7 +132,10 @@ class TwoHopWorkloadIT {
             info.path("entries_first_hop").asLong() + info.path("entries_second_hop").asLong());
       }
     }
-    String report = Files.readString(run.resolve(Reports.REPORT_MD));
+    String report;
+    try (Stream<Path> dirs = Files.list(reports)) {
+      report = Files.readString(dirs.findFirst().orElseThrow().resolve(Reports.REPORT_MD));
+    }
     assertTrue(report.contains("All 12 multiplies produced a C whose checksum"), report);
   }
 }

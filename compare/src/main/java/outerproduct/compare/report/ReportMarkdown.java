@@ -262,9 +262,12 @@ public final class ReportMarkdown {
   private void latency(String workload) {
     List<Row> queued = summary.rows().stream().filter(r -> r.workload().equals(workload)).toList();
     line(
-        workload.equals("cued")
-            ? "## Cued (rows of B, asked through a selection matrix)"
-            : "## Queued (row subsets)");
+        switch (workload) {
+          case "cued" -> "## Cued (rows of B, asked through a selection matrix)";
+          case "two-hop" -> "## Two-hop (2-hop neighbourhoods; rows: the vertices asked)";
+          case "under-batch" -> "## Under batch (the cued requests while whole tables multiply)";
+          default -> "## Queued (row subsets)";
+        });
     line("");
     line(
         "| SCALE | rows | engine | in flight | requests | median partial products | p50 s | p95 s |"

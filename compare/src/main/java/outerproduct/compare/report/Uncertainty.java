@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 
 /**
@@ -39,6 +40,20 @@ public final class Uncertainty {
    * when they share none.
    */
   public Interval ratioOfMedians(Map<Integer, Double> a, Map<Integer, Double> b) {
+    return ratioOf(a, b, Medians::ofSortingInPlace);
+  }
+
+  /**
+   * {@code percentile p of a / percentile p of b} over the units both have, resampled in pairs as
+   * {@link #ratioOfMedians}: e.g. a p99 latency under load against the same requests' idle p99.
+   */
+  public Interval ratioOfPercentiles(Map<Integer, Double> a, Map<Integer, Double> b, double p) {
+    Percentile estimator = new Percentile();
+    return ratioOf(a, b, x -> estimator.evaluate(x, p));
+  }
+
+  private Interval ratioOf(
+      Map<Integer, Double> a, Map<Integer, Double> b, ToDoubleFunction<double[]> statistic) {
     TreeSet<Integer> shared = new TreeSet<>(a.keySet());
     shared.retainAll(b.keySet());
     double[] x = new double[shared.size()];
@@ -51,7 +66,7 @@ public final class Uncertainty {
     if (x.length == 0) {
       return new Interval(Double.NaN, Double.NaN, Double.NaN, 0, false);
     }
-    double ratio = Medians.of(x) / Medians.of(y);
+    double ratio = statistic.applyAsDouble(x.clone()) / statistic.applyAsDouble(y.clone());
     if (x.length < settings.minPairs()) {
       double s = settings.singleRunSpread();
       return new Interval(
@@ -67,7 +82,7 @@ public final class Uncertainty {
         xs[k] = x[pick];
         ys[k] = y[pick];
       }
-      draws[d] = Medians.ofSortingInPlace(xs) / Medians.ofSortingInPlace(ys);
+      draws[d] = statistic.applyAsDouble(xs) / statistic.applyAsDouble(ys);
     }
     return bounds(ratio, draws, x.length);
   }

@@ -188,6 +188,12 @@ final class Verdicts {
           .distinct()
           .forEach(size -> lines.addAll(latency(rows, label, scale, size, lowest)));
     }
+    if (workload.equals("two-hop")) {
+      return new TwoHopVerdicts(summary, judgements).lines();
+    }
+    if (workload.equals("under-batch")) {
+      return new IsolationVerdicts(summary, judgements).lines();
+    }
     if (workload.equals("cued")) {
       lines.addAll(cuedGoals(rows, lowest));
       lines.addAll(new AnswerVerdicts(summary, judgements).cued(rows, lowest));
