@@ -177,7 +177,12 @@ final class ResultScan {
     try {
       totals =
           scanWriting(
-              table, ranges, ProductWriters.fenced(stack.get(), ids), scanThreads, progress, moves);
+              table,
+              ranges,
+              ProductWriters.onExecutor(ProductWriters.fenced(stack.get(), ids), scanType),
+              scanThreads,
+              progress,
+              moves);
       clock.lap("scan");
       moved = moves.moved();
       clock.lap("hosting_after");
@@ -272,7 +277,6 @@ final class ResultScan {
                 })) {
       scan.setRanges(new ArrayList<>(ranges));
       scan.setExecutionHints(Map.of("scan_type", scanType));
-      ProductWriters.onExecutor(stack, scanType);
       stack.forEach(scan::addScanIterator);
       for (Map.Entry<Key, Value> entry : scan) {
         Progress p = Progress.decode(entry.getValue());

@@ -31,8 +31,13 @@ public final class BatchLoad implements AutoCloseable {
   private final ExecutorService thread = Executors.newSingleThreadExecutor();
   private final List<String> tables = new ArrayList<>();
   private final List<String> paths = new ArrayList<>();
+
+  /**
+   * The multiply running now; started, and {@link #stopping} set, only under this object's lock.
+   */
   private volatile RunningMultiply running;
-  private volatile boolean stopping;
+
+  private boolean stopping;
   private int completed;
   private Future<?> loop;
 
@@ -49,9 +54,14 @@ public final class BatchLoad implements AutoCloseable {
   }
 
   private Void runUntilStopped() throws Exception {
-    for (int n = 0; !stopping; n++) {
+    for (int n = 0; ; n++) {
       String c = cPrefix + "_" + n;
+      // Checked and started under the lock close() takes: a multiply started after close() read
+      // the running one would never be cancelled.
       synchronized (this) {
+        if (stopping) {
+          return null;
+        }
         tables.add(c);
         running = EngineRuns.request(whole, c, RowRanges.all()).start();
       }
@@ -66,7 +76,6 @@ public final class BatchLoad implements AutoCloseable {
       }
       whole.target().client().tableOperations().delete(c);
     }
-    return null;
   }
 
   /**
@@ -118,8 +127,11 @@ public final class BatchLoad implements AutoCloseable {
   /** Cancels the multiply running, waits for the loop to end, deletes every C it made. */
   @Override
   public void close() throws Exception {
-    stopping = true;
-    RunningMultiply m = running;
+    RunningMultiply m;
+    synchronized (this) {
+      stopping = true;
+      m = running;
+    }
     if (m != null) {
       m.cancel();
     }
