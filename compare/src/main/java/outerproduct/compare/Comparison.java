@@ -238,7 +238,7 @@ final class Comparison {
     String gtTable = tablePrefix + "GT_" + scale;
     Map<String, SparseMatrix> tables = new LinkedHashMap<>();
     tables.put(gTable, g);
-    if (options.engineOptions.engines.stream().anyMatch(e -> e != Engine.TWO_HOP)) {
+    if (options.engineOptions.engines.stream().anyMatch(e -> !e.isTwoHop())) {
       tables.put(gtTable, gTransposed);
     }
     long loadBegin = System.nanoTime();

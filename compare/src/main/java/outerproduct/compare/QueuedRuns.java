@@ -165,7 +165,7 @@ final class QueuedRuns {
       boolean asks =
           workload == Workload.TWO_HOP
               ? e.answersCaller()
-              : e != Engine.INGEST_CEILING && e != Engine.TWO_HOP;
+              : e != Engine.INGEST_CEILING && !e.isTwoHop();
       (asks ? engines : skipped).add(e);
     }
     if (!skipped.isEmpty()) {

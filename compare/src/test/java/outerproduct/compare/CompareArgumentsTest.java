@@ -25,7 +25,7 @@ class CompareArgumentsTest {
       value = {
         "--engines iterator,warp | --engines' (ENGINE): 'warp': expected client, iterator,"
             + " iterator-bulk, mr, mr-bulk, ingest-ceiling, mr-bulk-baseline, auto,"
-            + " iterator-answer, client-answer, auto-answer or two-hop",
+            + " iterator-answer, client-answer, auto-answer, two-hop or two-hop-client",
         "--calibration no/such.json | --calibration no/such.json: cannot read this file",
         "--workloads whole,nightly | --workloads' (whole|queued|cued|two-hop|under-batch):"
             + " 'nightly': expected whole, queued, cued, two-hop or under-batch",

@@ -23,6 +23,9 @@ final class CallStretch {
    */
   double plusExposure;
 
+  /** Entries of AT and B this call's products were formed from ({@link TwoTableIterator}). */
+  long entriesRead;
+
   /** Entries the writer put into C (or CT when only CT is written). */
   long written;
 
@@ -54,6 +57,7 @@ final class CallStretch {
         rows,
         products,
         written,
+        entriesRead,
         resumes,
         busyMicros,
         flushNanos / 1000,

@@ -16,6 +16,7 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
 import outerproduct.kernel.accumulo.ClusterSize;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.Ranges;
@@ -125,6 +126,11 @@ public final class IteratorAnswer extends MultiplyBuilder<IteratorAnswer> {
   }
 
   private IteratorSetting returning() {
+    return returning(semiring, window);
+  }
+
+  /** The write iterator with output caller, over the stack that forms the products. */
+  static IteratorSetting returning(String semiring, long window) {
     IteratorSetting s =
         new IteratorSetting(
             WriteSettings.REMOTE_WRITE_PRIORITY, "tableMultAnswer", RemoteWriteIterator.class);
@@ -139,11 +145,35 @@ public final class IteratorAnswer extends MultiplyBuilder<IteratorAnswer> {
   private Answer scan(AccumuloClient client, List<IteratorSetting> stack)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     int threads = scanThreads > 0 ? scanThreads : ClusterSize.scanThreads(client);
+    Range range = rows.isAll() ? new Range() : Ranges.span(rows);
+    return scan(client, b, range, readAuthorizations(client), threads, stack, semiring, maxCells)
+        .answer();
+  }
+
+  /** An answering scan's cells and the tablets' progress summed. */
+  record Returned(Answer answer, Progress total) {}
+
+  /**
+   * The answering stack on a batch scan of {@code b} over {@code range}: each tablet's returned
+   * runs, gathered into C's cells within {@code maxCells}.
+   *
+   * @throws IllegalStateException when a tablet server stopped the multiply, or past the bound
+   */
+  static Returned scan(
+      AccumuloClient client,
+      String b,
+      Range range,
+      Authorizations auths,
+      int threads,
+      List<IteratorSetting> stack,
+      String semiring,
+      long maxCells)
+      throws TableNotFoundException {
     List<byte[]> packed = new ArrayList<>();
     Progress total = Progress.NONE;
     long cells = 0;
-    try (BatchScanner scan = client.createBatchScanner(b, readAuthorizations(client), threads)) {
-      scan.setRanges(List.of(rows.isAll() ? new Range() : Ranges.span(rows)));
+    try (BatchScanner scan = client.createBatchScanner(b, auths, threads)) {
+      scan.setRanges(List.of(range));
       scan.setExecutionHints(Map.of("scan_type", TableMult.SCAN_TYPE_HINT));
       stack.forEach(scan::addScanIterator);
       for (Map.Entry<Key, Value> entry : scan) {
@@ -160,11 +190,14 @@ public final class IteratorAnswer extends MultiplyBuilder<IteratorAnswer> {
         packed.add(ReturnedCells.cellsOf(entry.getValue()));
       }
     }
-    return new Answer(
-        Semirings.forName(semiring), packed, total.partialProducts(), total.rowsAligned());
+    return new Returned(
+        new Answer(
+            Semirings.forName(semiring), packed, total.partialProducts(), total.rowsAligned()),
+        total);
   }
 
-  private static CredentialFile join(CompletableFuture<CredentialFile> written) {
+  /** The credential file once written, a failure to write it as thrown there. */
+  static CredentialFile join(CompletableFuture<CredentialFile> written) {
     try {
       return written.join();
     } catch (CompletionException e) {

@@ -27,6 +27,7 @@ public record Progress(
     long rowsAligned,
     long partialProducts,
     long entriesWritten,
+    long entriesRead,
     long resumes,
     long busyMicros,
     long flushMicros,
@@ -35,7 +36,8 @@ public record Progress(
     String server,
     String error) {
 
-  public static final Progress NONE = new Progress(0, 0, 0, 0, 0, 0, 0, Traffic.NONE, null, null);
+  public static final Progress NONE =
+      new Progress(0, 0, 0, 0, 0, 0, 0, 0, Traffic.NONE, null, null);
 
   /**
    * Bytes a call's writers produced: {@code sentBytes}, the Mutations its BatchWriters sent to C's
@@ -54,7 +56,7 @@ public record Progress(
   /** A tablet's last entry when its multiply stopped: its counts so far and why. */
   static Progress stopped(
       long rows, long products, long written, long resumes, String server, String error) {
-    return new Progress(rows, products, written, resumes, 0, 0, 0, Traffic.NONE, server, error);
+    return new Progress(rows, products, written, 0, resumes, 0, 0, 0, Traffic.NONE, server, error);
   }
 
   /** Sums the counts; the first error is kept, the server is dropped (a total spans many). */
@@ -63,6 +65,7 @@ public record Progress(
         rowsAligned + other.rowsAligned,
         partialProducts + other.partialProducts,
         entriesWritten + other.entriesWritten,
+        entriesRead + other.entriesRead,
         resumes + other.resumes,
         busyMicros + other.busyMicros,
         flushMicros + other.flushMicros,
@@ -79,6 +82,8 @@ public record Progress(
             + partialProducts
             + ","
             + entriesWritten
+            + ","
+            + entriesRead
             + ","
             + resumes
             + ","
@@ -101,7 +106,7 @@ public record Progress(
     int newline = text.indexOf('\n');
     String error = newline < 0 ? null : text.substring(newline + 1);
     String[] parts = (newline < 0 ? text : text.substring(0, newline)).split(",", -1);
-    if (parts.length != 10) {
+    if (parts.length != 11) {
       throw new IllegalArgumentException("not a TableMult monitoring value: '" + value + "'");
     }
     return new Progress(
@@ -111,9 +116,10 @@ public record Progress(
         Long.parseLong(parts[3]),
         Long.parseLong(parts[4]),
         Long.parseLong(parts[5]),
-        Double.parseDouble(parts[6]),
-        new Traffic(Long.parseLong(parts[7]), Long.parseLong(parts[8])),
-        parts[9].isEmpty() ? null : parts[9],
+        Long.parseLong(parts[6]),
+        Double.parseDouble(parts[7]),
+        new Traffic(Long.parseLong(parts[8]), Long.parseLong(parts[9])),
+        parts[10].isEmpty() ? null : parts[10],
         error);
   }
 }

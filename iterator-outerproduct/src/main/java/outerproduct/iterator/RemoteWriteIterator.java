@@ -243,9 +243,11 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
       return;
     }
     CallStretch done = new CallStretch();
+    long readBefore = TwoTableIterator.entriesReadBy(source);
     try {
       source.seek(remaining, columnFamilies, inclusive);
       writeStretch(semiring, remaining, done);
+      done.entriesRead = TwoTableIterator.entriesReadBy(source) - readBefore;
     } catch (IOException | RuntimeException e) {
       failed(
           e,

@@ -5,14 +5,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
-import outerproduct.kernel.answer.CellRuns;
-import outerproduct.kernel.product.SortedWindow;
+import outerproduct.kernel.answer.SummedRuns;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
- * Output {@code caller}: a call's partial products go nowhere but back to the caller, pre-summed in
- * a sorted window ({@link SortedWindow}) and packed as sorted runs ({@link CellRuns}) into the
- * call's one returned entry, beside its progress. No result table, BatchWriter or file.
+ * Output {@code caller}: a call's partial products go nowhere but back to the caller, pre-summed
+ * into sorted runs ({@link SummedRuns}) packed into the call's one returned entry, beside its
+ * progress. No result table, BatchWriter or file.
  *
  * <p>Memory in the tablet server, per scan: the window ({@value #WINDOW} products, 16 to 32 bytes
  * each) and the packed cells of the call, which ends at the first row of B boundary past {@value
@@ -20,58 +19,46 @@ import outerproduct.kernel.semiring.Semiring;
  */
 final class ReturnedCells<T> implements ProductWriter<T> {
   /** Products pre-summed per window. */
-  static final int WINDOW = 1 << 18;
+  static final int WINDOW = SummedRuns.WINDOW;
 
   /** Packed bytes after which the call returns at its next row boundary. */
   static final int PAYLOAD_BYTES = 4 << 20;
 
-  private final SortedWindow<T> window;
-  private final CellRuns.Writer packed = new CellRuns.Writer();
-  private byte[] payload;
-  private long cells;
+  private final SummedRuns<T> runs;
+  private SummedRuns.Packed payload;
 
   ReturnedCells(Semiring<T> semiring, int windowProducts) {
-    window = new SortedWindow<>(windowProducts, semiring);
+    runs = new SummedRuns<>(semiring, windowProducts);
   }
 
   @Override
-  public void add(byte[] i, byte[] j, byte[] visibility, T value) throws java.io.IOException {
-    if (window.isFull()) {
-      drain();
-    }
-    window.add(i, j, visibility, value);
-  }
-
-  private void drain() throws java.io.IOException {
-    window.drainSorted(packed::add, null);
-    packed.endRun();
+  public void add(byte[] i, byte[] j, byte[] visibility, T value) {
+    runs.add(i, j, visibility, value);
   }
 
   @Override
   public boolean full() {
-    return packed.size() >= PAYLOAD_BYTES;
+    return runs.packedBytes() >= PAYLOAD_BYTES;
   }
 
   @Override
   public long written() {
-    return payload == null ? packed.cells() : cells;
+    return payload == null ? runs.packedCells() : payload.cells();
   }
 
   @Override
   public Progress.Traffic traffic() {
-    return new Progress.Traffic(payload == null ? packed.size() : payload.length, 0);
+    return new Progress.Traffic(payload == null ? runs.packedBytes() : payload.bytes().length, 0);
   }
 
   @Override
-  public void commit(Range covered) throws java.io.IOException {
-    drain();
-    cells = packed.cells();
-    payload = packed.finish();
+  public void commit(Range covered) {
+    payload = runs.finish();
   }
 
   @Override
   public byte[] returned() {
-    return payload;
+    return payload == null ? null : payload.bytes();
   }
 
   @Override

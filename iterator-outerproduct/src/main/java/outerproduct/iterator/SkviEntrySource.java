@@ -22,6 +22,7 @@ final class SkviEntrySource extends KeyValueEntrySource {
   private final Range range;
   private final Collection<ByteSequence> columnFamilies;
   private final boolean inclusive;
+  private long entries;
 
   SkviEntrySource(
       String table,
@@ -43,8 +44,14 @@ final class SkviEntrySource extends KeyValueEntrySource {
     return this;
   }
 
+  /** Entries this source has stood on, each time it stood on one. */
+  long entries() {
+    return entries;
+  }
+
   private void load() {
     if (source.hasTop()) {
+      entries++;
       load(source.getTopKey(), source.getTopValue());
     } else {
       exhausted();

@@ -110,6 +110,7 @@ final class StagedScan {
             total.rowsAligned(),
             total.partialProducts(),
             imported,
+            total.entriesRead(),
             total.resumes(),
             total.busyMicros(),
             total.flushMicros(),

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.accumulo.core.client.IteratorSetting;
@@ -50,6 +51,10 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
   public static final String AT_PREFIX = "at.";
   public static final String B_COLUMNS_OPTION = "b.columns";
   public static final String B_TABLE_OPTION = "b.table";
+
+  /** D4M list of rows S: AT is not the at table but the transpose of its rows S. */
+  public static final String AT_TRANSPOSED_ROWS_OPTION = AT_PREFIX + "transposedRows";
+
   private static final String NAME = TwoTableIterator.class.getSimpleName();
 
   private SortedKeyValueIterator<Key, Value> source;
@@ -59,6 +64,15 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
   private ColumnFilter bColumns;
   private String bTable;
   private IteratorEnvironment env;
+
+  /** The rows S transposed, read at the first seek and kept for the scan session. */
+  private TransposedRows transposed;
+
+  /** The sources of the current seek, and the entries read through those of earlier seeks. */
+  private SkviEntrySource bSource;
+
+  private SkviEntrySource atRemote;
+  private long entriesBefore;
 
   private Range range;
   private ProductStream<?> products;
@@ -85,6 +99,16 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
    */
   public static void setAtRows(IteratorSetting setting, RowRanges rows) {
     setting.addOption(AT_PREFIX + RemoteSourceIterator.ROWS_OPTION, rows.toD4m());
+  }
+
+  /**
+   * AT is the transpose of the at table's rows {@code s}: AT(k, s) = table(s, k) ({@link
+   * TransposedRows}), read once per scan session and held, so the scan of B makes the products of
+   * the rows S of table ⊕.⊗ B (the 2-hop neighbourhood of S when B is the table) without reading
+   * all of table's transpose. Excludes AT's rows and columns.
+   */
+  public static void setAtTransposedRows(IteratorSetting setting, RowRanges s) {
+    setting.addOption(AT_TRANSPOSED_ROWS_OPTION, s.toD4m());
   }
 
   public static void setAtColumns(IteratorSetting setting, ColumnFilter columns) {
@@ -114,6 +138,9 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
     named.put(
         AT_PREFIX + RemoteSourceIterator.COLUMNS_OPTION,
         "D4M list: columns of AT to use (rows of C)");
+    named.put(
+        AT_TRANSPOSED_ROWS_OPTION,
+        "D4M list of rows S: AT is the transpose of the AT table's rows S, held in memory");
     named.put(B_COLUMNS_OPTION, "D4M list: columns of B to use (columns of C)");
     named.put(B_TABLE_OPTION, "B's name, for error messages");
     return new IteratorOptions(
@@ -135,14 +162,30 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
       ColumnFilter.parse(options.get(B_COLUMNS_OPTION));
     }
     new RemoteSourceIterator().validateOptions(atOptions(options));
+    if (options.containsKey(AT_TRANSPOSED_ROWS_OPTION)) {
+      for (String excluded :
+          List.of(RemoteSourceIterator.ROWS_OPTION, RemoteSourceIterator.COLUMNS_OPTION)) {
+        if (options.containsKey(AT_PREFIX + excluded)) {
+          throw new IllegalArgumentException(
+              NAME
+                  + ": option "
+                  + AT_TRANSPOSED_ROWS_OPTION
+                  + " excludes option "
+                  + AT_PREFIX
+                  + excluded);
+        }
+      }
+      RowRanges.parse(options.get(AT_TRANSPOSED_ROWS_OPTION));
+    }
     return true;
   }
 
+  /** The options of AT's remote source: those under {@value #AT_PREFIX}, less the prefix. */
   private static Map<String, String> atOptions(Map<String, String> options) {
     Map<String, String> at = new HashMap<>();
     options.forEach(
         (k, v) -> {
-          if (k.startsWith(AT_PREFIX)) {
+          if (k.startsWith(AT_PREFIX) && !k.equals(AT_TRANSPOSED_ROWS_OPTION)) {
             at.put(k.substring(AT_PREFIX.length()), v);
           }
         });
@@ -177,19 +220,38 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
     Key start = range.getStartKey() == null ? null : new Key(range.getStartKey().getRow());
     Key end = range.getEndKey() == null ? null : range.getEndKey().followingKey(PartialKey.ROW);
     Range rows = new Range(start, true, end, false);
-    RemoteSourceIterator at = new RemoteSourceIterator();
-    at.init(null, atOptions, env);
-    String atTable = atOptions.get(RemoteSourceIterator.TABLE_OPTION);
+    entriesBefore = entriesRead();
+    atRemote = null;
+    bSource = null;
+    EntrySource at = atSource(rows);
     // B's source reads every column family: B's entries have an empty family.
-    products =
-        new ProductStream<>(
-            semiring,
-            new SkviEntrySource(atTable, at, rows, Set.of(), false).start(),
-            filtered(new SkviEntrySource(bTable, source, rows, Set.of(), false).start()));
+    bSource = new SkviEntrySource(bTable, source, rows, Set.of(), false).start();
+    products = new ProductStream<>(semiring, at, filtered(bSource));
     advance();
     while (hasTop && range.beforeStartKey(getTopKey())) {
       advance();
     }
+  }
+
+  /** AT's rows within {@code rows}: from its remote table, or from the rows S transposed. */
+  private EntrySource atSource(Range rows) throws IOException {
+    String atTable = atOptions.get(RemoteSourceIterator.TABLE_OPTION);
+    String s = options.get(AT_TRANSPOSED_ROWS_OPTION);
+    if (s == null) {
+      RemoteSourceIterator at = new RemoteSourceIterator();
+      at.init(null, atOptions, env);
+      atRemote = new SkviEntrySource(atTable, at, rows, Set.of(), false).start();
+      return atRemote;
+    }
+    if (transposed == null) {
+      Map<String, String> rowsS = new HashMap<>(atOptions);
+      rowsS.put(RemoteSourceIterator.ROWS_OPTION, s);
+      RemoteSourceIterator remote = new RemoteSourceIterator();
+      remote.init(null, rowsS, env);
+      transposed = TransposedRows.read(atTable, remote);
+      entriesBefore += transposed.size();
+    }
+    return transposed.within(rows);
   }
 
   /**
@@ -251,6 +313,21 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
    */
   OuterProduct<?> product() {
     return products.product;
+  }
+
+  /**
+   * Entries of AT and B read since this iterator was made: what its products were formed from, and
+   * what seeking did not skip (AT's rows S once, when AT is their transpose).
+   */
+  long entriesRead() {
+    return entriesBefore
+        + (bSource == null ? 0 : bSource.entries())
+        + (atRemote == null ? 0 : atRemote.entries());
+  }
+
+  /** {@link #entriesRead()} of {@code source} when it is one of these; else 0 (not counted). */
+  static long entriesReadBy(SortedKeyValueIterator<Key, Value> source) {
+    return source instanceof TwoTableIterator two ? two.entriesRead() : 0;
   }
 
   /** The semiring whose objects {@link #product()}'s values are. */

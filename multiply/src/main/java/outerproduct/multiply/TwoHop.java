@@ -1,27 +1,35 @@
 package outerproduct.multiply;
 
-import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.BatchScanner;
+import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
+import outerproduct.iterator.TwoHopAnswer;
 import outerproduct.kernel.accumulo.ClusterSize;
 import outerproduct.kernel.accumulo.ColumnFamilyException;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.ReadAuthorizations;
 import outerproduct.kernel.answer.Answer;
-import outerproduct.kernel.answer.Cell;
-import outerproduct.kernel.answer.CellRuns;
+import outerproduct.kernel.answer.SummedRuns;
+import outerproduct.kernel.d4m.RowRange;
+import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.d4m.Utf8;
 import outerproduct.kernel.product.Visibility;
 import outerproduct.kernel.semiring.BadValueException;
@@ -33,18 +41,38 @@ import outerproduct.kernel.semiring.Semirings;
  * source vertex, column qualifier = target, value = the edge's): every vertex j two edges from some
  * s in S, with the ⊕ of the paths' values, C(s,j) = ⊕_k G(s,k) ⊗ G(k,j) — rows S of G ⊕.⊗ G, the
  * multiply {@code --at Gᵀ --b G --at-columns S} would give. It reads only what the answer needs:
- * the rows S, then the rows of their neighbours K, one seek each, so every entry read beyond the
- * first hop forms at least one product of the answer; nothing scans all of G or needs Gᵀ. Runs in
- * the caller (the client path's way) and answers it ({@link Answer}), within its bound.
+ * the rows S, then the rows of their neighbours K, each sought, so every entry read beyond the
+ * first hop forms at least one product of the answer; nothing scans all of G or needs Gᵀ.
+ *
+ * <p>The first hop is read here. The second is formed where it costs least: in the tablet servers
+ * of G, each pre-summing its rows' products and returning them ({@link TwoHopAnswer}), when they
+ * have the server jar and the rows S hold at most {@link TwoHopAnswer#MAX_FIRST_HOP} entries (each
+ * tablet server holds them); else here, as the client path would. Either way the caller gets C's
+ * cells ({@link Answer}), within its bound.
  *
  * <pre>{@code
- * TwoHop.Result r = TwoHop.of(client, "G").from(List.of("1", "7", "42")).run();
+ * TwoHop.Result r = TwoHop.on(clientProperties, "G").from(List.of("1", "7", "42")).run();
  * r.answer().cells().forEachRemaining(cell -> ...);  // rows s, columns j, path values
  * }</pre>
  */
 public final class TwoHop {
-  /** The answer, the entries read in each hop, and the seconds from the call. */
-  public record Result(Answer answer, long firstHopEntries, long secondHopEntries, double seconds) {
+  /** Where the second hop's products were formed and summed. */
+  public enum FormedIn {
+    /** Each tablet of G pre-summed its rows' products and returned them ({@link TwoHopAnswer}). */
+    TABLET_SERVERS,
+    /** The rows of the neighbours were read here and their products summed here. */
+    CLIENT
+  }
+
+  /**
+   * The answer, the entries read in each hop, where it was formed and the seconds from the call.
+   */
+  public record Result(
+      Answer answer,
+      long firstHopEntries,
+      long secondHopEntries,
+      FormedIn formedIn,
+      double seconds) {
     /** Entries read in all. */
     public long entriesRead() {
       return firstHopEntries + secondHopEntries;
@@ -54,27 +82,33 @@ public final class TwoHop {
   /** One edge s→k of the first hop, as the second hop multiplies it. */
   private record Edge(byte[] source, byte[] visibility, Object value) {}
 
-  /**
-   * A cell of the answer by its bytes, as Accumulo tells keys apart: ids are compared as stored,
-   * never through a decoded string (two ids that are not UTF-8 would decode to the same text).
-   */
-  private record CellKey(ByteBuffer row, ByteBuffer column, ByteBuffer visibility) {}
-
-  private final AccumuloClient client;
+  private final Properties clientProperties;
   private final String graph;
+  private AccumuloClient sharedClient;
+  private FormedIn formIn;
   private Collection<String> sources = List.of();
   private Semiring<?> semiring = Semirings.forName(Semirings.DEFAULT);
   private Authorizations authorizations;
   private long maxCells = Answer.DEFAULT_MAX_CELLS;
 
-  private TwoHop(AccumuloClient client, String graph) {
-    this.client = client;
+  private TwoHop(Properties clientProperties, String graph) {
+    this.clientProperties = clientProperties;
     this.graph = graph;
   }
 
-  /** The graph {@code table}, read with {@code client}'s user. */
-  public static TwoHop of(AccumuloClient client, String table) {
-    return new TwoHop(Objects.requireNonNull(client, "client"), Objects.requireNonNull(table));
+  /**
+   * The graph {@code table}, read as the user of {@code clientPropertiesFile} (its token is what
+   * the tablet servers read the rows S with).
+   */
+  public static TwoHop on(Path clientPropertiesFile, String table) {
+    return new TwoHop(
+        Multiply.readClientProperties(clientPropertiesFile), Objects.requireNonNull(table));
+  }
+
+  /** Use this client (it must act as the properties' user) instead of opening one per run. */
+  public TwoHop client(AccumuloClient client) {
+    this.sharedClient = Objects.requireNonNull(client, "client");
+    return this;
   }
 
   /** The vertices S whose 2-hop neighbourhood is asked (at least one). */
@@ -97,6 +131,12 @@ public final class TwoHop {
     return this;
   }
 
+  /** Form the second hop there; default: in the tablet servers when they can, else here. */
+  public TwoHop formIn(FormedIn where) {
+    this.formIn = Objects.requireNonNull(where, "where");
+    return this;
+  }
+
   /** The cells the caller may hold; default {@link Answer#DEFAULT_MAX_CELLS}. */
   public TwoHop maxCells(long cells) {
     if (cells < 1) {
@@ -113,38 +153,107 @@ public final class TwoHop {
    */
   public Result run() throws Exception {
     long begin = System.nanoTime();
-    Authorizations auths = ReadAuthorizations.of(client, authorizations);
-    InputTables.await(
-        InputTables.checkReadableLater(
-            client, Semirings.encodingOf(semiring.name()), authorizations, graph));
-    Map<Text, List<Edge>> firstHop = new HashMap<>();
-    List<Text> sourceRows = new ArrayList<>();
-    sources.forEach(s -> sourceRows.add(new Text(Utf8.bytes(s))));
-    long first = scan(rows(sourceRows), auths, (k, v) -> addEdge(firstHop, k, v));
-    Sums<?> sums = new Sums<>(semiring, maxCells);
-    long second =
-        firstHop.isEmpty()
-            ? 0
-            : scan(rows(firstHop.keySet()), auths, (k, v) -> sums.add(firstHop, k, v));
-    Answer answer = new Answer(semiring, List.of(sums.packed()), sums.products, firstHop.size());
-    return new Result(answer, first, second, (System.nanoTime() - begin) / 1e9);
+    try (AccumuloClient owned =
+        sharedClient == null ? Accumulo.newClient().from(clientProperties).build() : null) {
+      AccumuloClient client = sharedClient != null ? sharedClient : owned;
+      CompletableFuture<Optional<String>> serverCode =
+          CompletableFuture.supplyAsync(() -> missingServerCode(client));
+      Authorizations auths = ReadAuthorizations.of(client, authorizations);
+      InputTables.await(
+          InputTables.checkReadableLater(
+              client, Semirings.encodingOf(semiring.name()), authorizations, graph));
+      Map<Text, List<Edge>> firstHop = new HashMap<>();
+      List<Text> sourceRows = new ArrayList<>();
+      sources.forEach(s -> sourceRows.add(new Text(Utf8.bytes(s))));
+      long first = scan(client, rows(sourceRows), auths, (k, v) -> addEdge(firstHop, k, v));
+      if (formIn(first, serverCode) == FormedIn.TABLET_SERVERS) {
+        TwoHopAnswer.Result r = inTabletServers(client, auths, firstHop.keySet());
+        return new Result(
+            r.answer(),
+            first,
+            r.entriesRead(),
+            FormedIn.TABLET_SERVERS,
+            (System.nanoTime() - begin) / 1e9);
+      }
+      Sums<?> sums = new Sums<>(semiring, maxCells);
+      long second =
+          firstHop.isEmpty()
+              ? 0
+              : scan(client, rows(firstHop.keySet()), auths, (k, v) -> sums.add(firstHop, k, v));
+      Answer answer = new Answer(semiring, List.of(sums.packed()), sums.products, firstHop.size());
+      return new Result(answer, first, second, FormedIn.CLIENT, (System.nanoTime() - begin) / 1e9);
+    }
+  }
+
+  private Optional<String> missingServerCode(AccumuloClient client) {
+    try {
+      return TwoHopAnswer.missingServerCode(client, graph);
+    } catch (Exception e) {
+      return Optional.of(e.getMessage());
+    }
+  }
+
+  /**
+   * Where the second hop is formed: as asked ({@link #formIn}), else in the tablet servers when
+   * they can.
+   *
+   * @throws IllegalStateException when the tablet servers were asked and cannot, saying why
+   */
+  private FormedIn formIn(long firstHopEntries, CompletableFuture<Optional<String>> serverCode) {
+    if (formIn == FormedIn.CLIENT) {
+      return FormedIn.CLIENT;
+    }
+    Optional<String> why =
+        firstHopEntries > TwoHopAnswer.MAX_FIRST_HOP
+            ? Optional.of(
+                "the rows S hold "
+                    + firstHopEntries
+                    + " entries, more than the "
+                    + TwoHopAnswer.MAX_FIRST_HOP
+                    + " each tablet server would hold")
+            : serverCode.join();
+    if (why.isEmpty()) {
+      return FormedIn.TABLET_SERVERS;
+    }
+    if (formIn == FormedIn.TABLET_SERVERS) {
+      throw new IllegalStateException(
+          "two-hop: the tablet servers cannot form the second hop: " + why.get());
+    }
+    return FormedIn.CLIENT;
+  }
+
+  /** The second hop in the tablet servers of G, over the span of the neighbours {@code k}. */
+  private TwoHopAnswer.Result inTabletServers(
+      AccumuloClient client, Authorizations auths, Set<Text> k) throws Exception {
+    if (k.isEmpty()) {
+      return new TwoHopAnswer.Result(new Answer(semiring, List.of(), 0, 0), 0);
+    }
+    TreeSet<Text> sorted = new TreeSet<>(k);
+    List<RowRange> s = new ArrayList<>();
+    sources.forEach(vertex -> s.add(RowRange.row(vertex)));
+    return TwoHopAnswer.secondHop(
+        client,
+        clientProperties,
+        graph,
+        RowRanges.of(s),
+        new Range(sorted.first(), true, sorted.last(), true),
+        semiring.name(),
+        auths,
+        maxCells);
   }
 
   private void addEdge(Map<Text, List<Edge>> firstHop, Key key, Value value) {
     firstHop
         .computeIfAbsent(key.getColumnQualifier(), k -> new ArrayList<>())
-        .add(
-            new Edge(
-                key.getRow().copyBytes(),
-                key.getColumnVisibilityData().toArray(),
-                decode(semiring, key, value)));
+        .add(new Edge(key.getRow().copyBytes(), label(key), decode(semiring, key, value)));
   }
 
   private interface EntryConsumer {
     void accept(Key key, Value value);
   }
 
-  private long scan(List<Range> ranges, Authorizations auths, EntryConsumer consumer)
+  private long scan(
+      AccumuloClient client, List<Range> ranges, Authorizations auths, EntryConsumer consumer)
       throws Exception {
     long entries = 0;
     try (BatchScanner scan =
@@ -174,48 +283,49 @@ public final class TwoHop {
     }
   }
 
-  /** The second hop's products, ⊕-ed per cell of C, within the bound. */
+  /** The second hop's products, ⊕-ed per cell of C ({@link SummedRuns}), within the bound. */
   private final class Sums<T> {
     private final Semiring<T> semiring;
     private final long maxCells;
-    private final Map<CellKey, T> cells = new HashMap<>();
+    private final SummedRuns<T> runs;
     private long products;
 
     Sums(Semiring<T> semiring, long maxCells) {
       this.semiring = semiring;
       this.maxCells = maxCells;
+      this.runs = new SummedRuns<>(semiring, SummedRuns.WINDOW);
     }
 
     @SuppressWarnings("unchecked")
     void add(Map<Text, List<Edge>> firstHop, Key key, Value value) {
       T b = (T) decode(semiring, key, value);
-      ByteBuffer j = ByteBuffer.wrap(key.getColumnQualifierData().toArray());
-      byte[] bLabel = key.getColumnVisibilityData().toArray();
+      byte[] j = key.getColumnQualifierData().toArray();
+      byte[] bLabel = label(key);
       for (Edge edge : firstHop.get(key.getRow())) {
-        CellKey cell =
-            new CellKey(
-                ByteBuffer.wrap(edge.source()),
-                j,
-                ByteBuffer.wrap(Visibility.and(edge.visibility(), bLabel)));
-        cells.merge(cell, semiring.times((T) edge.value(), b), semiring::plus);
+        runs.add(
+            edge.source(),
+            j,
+            Visibility.and(edge.visibility(), bLabel),
+            semiring.times((T) edge.value(), b));
         products++;
-        if (cells.size() > maxCells) {
-          throw Answer.overBound("more than " + maxCells + " cells", maxCells);
-        }
+      }
+      if (runs.packedCells() > maxCells) {
+        throw Answer.overBound("more than " + maxCells + " cells", maxCells);
       }
     }
 
     byte[] packed() {
-      List<Cell> sorted = new ArrayList<>(cells.size());
-      cells.forEach(
-          (c, v) ->
-              sorted.add(
-                  new Cell(
-                      c.row().array(),
-                      c.column().array(),
-                      c.visibility().array(),
-                      semiring.encode(v))));
-      return CellRuns.sortedRun(sorted);
+      SummedRuns.Packed packed = runs.finish();
+      if (packed.cells() > maxCells) {
+        throw Answer.overBound("more than " + maxCells + " cells", maxCells);
+      }
+      return packed.bytes();
     }
+  }
+
+  /** The entry's label; the one empty array when it has none, so equal labels are one array. */
+  private static byte[] label(Key key) {
+    ByteSequence label = key.getColumnVisibilityData();
+    return label.length() == 0 ? Visibility.NONE : label.toArray();
   }
 }

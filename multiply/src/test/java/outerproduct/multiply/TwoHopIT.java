@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HexFormat;
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.SharedClusters;
 import outerproduct.inputs.KroneckerGenerator;
@@ -64,13 +66,26 @@ class TwoHopIT {
     client.close();
   }
 
+  private TwoHop twoHop(String graph) {
+    return TwoHop.on(Path.of(clientProperties), graph).client(client);
+  }
+
   @ParameterizedTest
-  @ValueSource(ints = {1, 16, 64})
-  void twoHopsOfRandomVerticesEqualTheOracleAndReadOnlyTheirRows(int n) throws Exception {
+  @CsvSource({
+    "1, TABLET_SERVERS",
+    "16, TABLET_SERVERS",
+    "64, TABLET_SERVERS",
+    "1, CLIENT",
+    "16, CLIENT",
+    "64, CLIENT"
+  })
+  void twoHopsOfRandomVerticesEqualTheOracleAndReadOnlyTheirRows(int n, TwoHop.FormedIn where)
+      throws Exception {
     List<String> vertices = new ArrayList<>(g.rowIds());
     Collections.shuffle(vertices, new Random(n));
     Set<String> s = new TreeSet<>(vertices.subList(0, n));
-    TwoHop.Result r = TwoHop.of(client, "hopG").from(s).run();
+    TwoHop.Result r = twoHop("hopG").from(s).formIn(where).run();
+    assertEquals(where, r.formedIn());
     SparseMatrix oracle =
         ReferenceMultiply.multiply(
             LONG, g.transpose(), g, RowRanges.all(), ColumnFilter.of(s), null);
@@ -88,22 +103,36 @@ class TwoHopIT {
     }
     long secondHop = neighbours.stream().mapToLong(k -> g.row(k).size()).sum();
     assertEquals(firstHop, r.firstHopEntries(), "the first hop reads the rows S, no more");
-    assertEquals(secondHop, r.secondHopEntries(), "the second reads their neighbours' rows only");
+    if (where == TwoHop.FormedIn.CLIENT) {
+      assertEquals(secondHop, r.secondHopEntries(), "the second reads their neighbours' rows only");
+    } else {
+      // each tablet reads its copy of the rows S, and seeking steps over a few entries of a gap
+      assertTrue(r.secondHopEntries() >= secondHop + firstHop, r + " read less than it needs");
+    }
     assertTrue(r.entriesRead() < g.nnz() || n == 64, "no full scan of G");
+  }
+
+  @Test
+  void byDefaultTheTabletServersFormTheSecondHop() throws Exception {
+    TwoHop.Result r = twoHop("hopG").from(g.rowIds().subList(0, 4)).run();
+    assertEquals(TwoHop.FormedIn.TABLET_SERVERS, r.formedIn());
   }
 
   /**
    * Accumulo's ids are bytes: two that are not UTF-8 (0xFF, 0xFE) are different vertices, and
    * decoded to text both would be U+FFFD, one vertex that is in no row.
    */
-  @Test
-  void idsThatAreNotUtf8AreDifferentVerticesAndEachIsFollowed() throws Exception {
+  @ParameterizedTest
+  @EnumSource(TwoHop.FormedIn.class)
+  void idsThatAreNotUtf8AreDifferentVerticesAndEachIsFollowed(TwoHop.FormedIn where)
+      throws Exception {
     byte[] k1 = {(byte) 0xFF};
     byte[] k2 = {(byte) 0xFE};
     byte[] s = "s".getBytes(StandardCharsets.UTF_8);
     byte[] x = "x".getBytes(StandardCharsets.UTF_8);
-    client.tableOperations().create("hopBinary");
-    try (BatchWriter w = client.createBatchWriter("hopBinary")) {
+    String table = "hopBinary" + where.ordinal();
+    client.tableOperations().create(table);
+    try (BatchWriter w = client.createBatchWriter(table)) {
       w.addMutation(edge(s, k1, "2"));
       w.addMutation(edge(s, k2, "3"));
       w.addMutation(edge(k1, x, "5"));
@@ -111,7 +140,7 @@ class TwoHopIT {
       w.addMutation(edge(k1, k2, "1"));
       w.addMutation(edge(k2, x, "7"));
     }
-    TwoHop.Result r = TwoHop.of(client, "hopBinary").from(List.of("s")).run();
+    TwoHop.Result r = twoHop(table).from(List.of("s")).formIn(where).run();
     List<String> cells = new ArrayList<>();
     r.answer()
         .cells()
@@ -126,7 +155,9 @@ class TwoHopIT {
     // C(s,x) = 2·5 + 3·7; C(s,0xFE) = 2·1 and C(s,0xFF) = 2·1, in unsigned byte order
     assertEquals(List.of("73 78 31", "73 fe 2", "73 ff 2"), cells);
     assertEquals(2, r.firstHopEntries());
-    assertEquals(4, r.secondHopEntries());
+    if (where == TwoHop.FormedIn.CLIENT) {
+      assertEquals(4, r.secondHopEntries());
+    }
   }
 
   private static Mutation edge(byte[] from, byte[] to, String value) {
@@ -137,7 +168,7 @@ class TwoHopIT {
 
   @Test
   void anUnknownVertexHasAnEmptyNeighbourhood() throws Exception {
-    TwoHop.Result r = TwoHop.of(client, "hopG").from(List.of("no-such-vertex")).run();
+    TwoHop.Result r = twoHop("hopG").from(List.of("no-such-vertex")).run();
     assertTrue(!r.answer().cells().hasNext());
     assertEquals(0, r.entriesRead());
   }
@@ -146,8 +177,7 @@ class TwoHopIT {
   void aMissingGraphIsNamed() {
     IllegalArgumentException e =
         assertThrows(
-            IllegalArgumentException.class,
-            () -> TwoHop.of(client, "noGraph").from(List.of("1")).run());
+            IllegalArgumentException.class, () -> twoHop("noGraph").from(List.of("1")).run());
     assertEquals("input table 'noGraph' does not exist", e.getMessage());
   }
 
@@ -170,7 +200,9 @@ class TwoHopIT {
         .forEach(e -> expected.add(e.row() + "\t" + e.column() + "\t" + e.value()));
     assertEquals(expected, out.toString().lines().toList());
     assertTrue(
-        err.toString().contains("two-hop of 16 vertices in hopG: entries read"), err.toString());
+        err.toString()
+            .contains("two-hop of 16 vertices in hopG, second hop formed in the tablet servers:"),
+        err.toString());
     StringWriter refused = new StringWriter();
     cli.setErr(new PrintWriter(refused));
     assertEquals(

@@ -59,11 +59,13 @@ public enum Engine implements Choice {
   /** The one entry point's choice among the paths that answer the caller. */
   AUTO_ANSWER(ExecutionPath.AUTO, true),
   /**
-   * The 2-hop neighbourhood as a request of its own ({@link outerproduct.multiply.TwoHop}, in the
-   * client): rows S of the graph, then their neighbours' rows. No execution path: the two-hop
-   * workload only.
+   * The 2-hop neighbourhood as a request of its own ({@link outerproduct.multiply.TwoHop}, as it
+   * chooses: the second hop in the tablet servers when they can): rows S of the graph, then their
+   * neighbours' rows. No execution path: the two-hop workload only.
    */
-  TWO_HOP(null, ExecutionPath.CLIENT, true);
+  TWO_HOP(null, ExecutionPath.ITERATOR, true),
+  /** The same request with its second hop formed in the client, as the client path would. */
+  TWO_HOP_CLIENT(null, ExecutionPath.CLIENT, true);
 
   private final ExecutionPath path;
 
@@ -252,10 +254,15 @@ public enum Engine implements Choice {
     if (path != null) {
       return answersCaller ? path.label() + "-answer" : path.label();
     }
-    if (this == TWO_HOP) {
-      return "two-hop";
+    if (isTwoHop()) {
+      return this == TWO_HOP ? "two-hop" : "two-hop-client";
     }
     return this == INGEST_CEILING ? "ingest-ceiling" : runs.label() + "-baseline";
+  }
+
+  /** Whether this asks for 2-hop neighbourhoods (the two-hop workload only), not a multiply. */
+  public boolean isTwoHop() {
+    return this == TWO_HOP || this == TWO_HOP_CLIENT;
   }
 
   /** The label, so that logs name engines as users type them. */
@@ -355,18 +362,18 @@ public enum Engine implements Choice {
   /**
    * Asks for C's cells of {@code rows} and (null: all) AT's columns {@code atColumns} ({@link
    * #answersCaller} engines only): {@code auto-answer} chooses among the paths that answer, the
-   * others run their path by name; {@code two-hop} asks for the 2-hop neighbourhood of the vertices
-   * {@code atColumns} names in the graph B (its rows are all).
+   * others run their path by name; {@code two-hop} and {@code two-hop-client} ask for the 2-hop
+   * neighbourhood of the vertices {@code atColumns} names in the graph B (its rows are all).
    */
   public Answered answer(Operands on, RowRanges rows, ColumnFilter atColumns) throws Exception {
     if (!answersCaller) {
       throw new UnsupportedOperationException(label() + " writes a table: use multiply");
     }
-    if (this == TWO_HOP) {
+    if (isTwoHop()) {
       if (atColumns == null || !rows.isAll()) {
-        throw new IllegalArgumentException("two-hop asks for vertices of the whole graph");
+        throw new IllegalArgumentException(label() + " asks for vertices of the whole graph");
       }
-      return EngineRuns.twoHop(on, atColumns.columns());
+      return EngineRuns.twoHop(on, atColumns.columns(), this == TWO_HOP_CLIENT);
     }
     return EngineRuns.answer(path, on, rows, atColumns);
   }

@@ -3,6 +3,7 @@ package outerproduct.compare.engine;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -113,13 +114,22 @@ final class EngineRuns {
    * The 2-hop neighbourhood of {@code vertices} in the graph B ({@link TwoHop}), with the entries
    * each hop read.
    */
-  static Engine.Answered twoHop(Engine.Operands on, List<String> vertices) throws Exception {
-    TwoHop.Result r =
-        TwoHop.of(on.target().client(), on.b()).from(vertices).semiring(on.semiring().name()).run();
+  static Engine.Answered twoHop(Engine.Operands on, List<String> vertices, boolean inClient)
+      throws Exception {
+    TwoHop request =
+        TwoHop.on(on.target().clientPropertiesFile(), on.b())
+            .client(on.target().client())
+            .from(vertices)
+            .semiring(on.semiring().name());
+    if (inClient) {
+      request.formIn(TwoHop.FormedIn.CLIENT);
+    }
+    TwoHop.Result r = request.run();
     Map<String, Object> info = new LinkedHashMap<>();
     info.put("entries_read", r.entriesRead());
     info.put("entries_first_hop", r.firstHopEntries());
     info.put("entries_second_hop", r.secondHopEntries());
+    info.put("formed_in", r.formedIn().toString().toLowerCase(Locale.ROOT));
     return answered(on, r.answer(), r.seconds(), info);
   }
 

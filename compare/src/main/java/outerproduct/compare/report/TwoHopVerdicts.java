@@ -31,13 +31,13 @@ final class TwoHopVerdicts {
     List<String> lines = new ArrayList<>();
     for (Row r : summary.rows()) {
       if (!r.workload().equals("two-hop")
-          || !r.engine().equals(Engine.TWO_HOP.label())
+          || !r.engine().startsWith(Engine.TWO_HOP.label())
           || !r.answered()) {
         continue;
       }
       String where = "two-hop, SCALE " + r.scale() + ", " + r.rowsRequested() + " vertices";
       Interval p50 = compare.latency(r, 50);
-      String line = where + ": two-hop p50 " + p50.seconds();
+      String line = where + ": " + r.engine() + " p50 " + p50.seconds();
       if (r.rowsRequested().equals(P50.rows()) && r.scale() >= P50.minScale()) {
         line += judgements.judge(P50, p50, " s", where);
       }

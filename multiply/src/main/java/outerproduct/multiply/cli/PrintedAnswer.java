@@ -78,7 +78,10 @@ final class PrintedAnswer {
     try (AccumuloClient client = command.cluster.connect()) {
       command.request.requireOnlyReadOptions("--two-hop");
       TwoHop request =
-          TwoHop.of(client, command.b).from(vertices).semiring(command.request.semiringName());
+          TwoHop.on(command.cluster.file(), command.b)
+              .client(client)
+              .from(vertices)
+              .semiring(command.request.semiringName());
       if (command.request.authorizations() != null) {
         request.authorizations(command.request.authorizations());
       }
@@ -90,10 +93,12 @@ final class PrintedAnswer {
       out.flush();
       err.printf(
           Locale.ROOT,
-          "two-hop of %d vertices in %s: entries read %d (first hop %d, second %d), partial"
-              + " products %d, cells %d, %.2f s from the call to the answer printed%n",
+          "two-hop of %d vertices in %s, second hop formed in the %s: entries read %d (first hop"
+              + " %d, second %d), partial products %d, cells %d, %.2f s from the call to the answer"
+              + " printed%n",
           vertices.size(),
           command.b,
+          r.formedIn().toString().toLowerCase(Locale.ROOT).replace('_', ' '),
           r.entriesRead(),
           r.firstHopEntries(),
           r.secondHopEntries(),
