@@ -45,10 +45,11 @@ import outerproduct.kernel.semiring.Semirings;
  * first hop forms at least one product of the answer; nothing scans all of G or needs Gᵀ.
  *
  * <p>The first hop is read here. The second is formed where it costs least: in the tablet servers
- * of G, each pre-summing its rows' products and returning them ({@link TwoHopAnswer}), when they
- * have the server jar and the rows S hold at most {@link TwoHopAnswer#MAX_FIRST_HOP} entries (each
- * tablet server holds them); else here, as the client path would. Either way the caller gets C's
- * cells ({@link Answer}), within its bound.
+ * of G, each pre-summing its rows' products and returning them ({@link TwoHopAnswer}), when the
+ * rows S hold at least {@link #SERVERS_FROM_FIRST_HOP} entries and at most {@link
+ * TwoHopAnswer#MAX_FIRST_HOP} (each tablet server holds them) and the servers have the server jar;
+ * else here, as the client path would. Either way the caller gets C's cells ({@link Answer}),
+ * within its bound.
  *
  * <pre>{@code
  * TwoHop.Result r = TwoHop.on(clientProperties, "G").from(List.of("1", "7", "42")).run();
@@ -81,6 +82,13 @@ public final class TwoHop {
 
   /** One edge s→k of the first hop, as the second hop multiplies it. */
   private record Edge(byte[] source, byte[] visibility, Object value) {}
+
+  /**
+   * First hops (edges out of S) from which the tablet servers form the second hop by default: below
+   * it the caller forms it sooner, its rows being few (docs/example-report/two-hop-scale18: at 27
+   * edges the two ways tie, from 63 the tablet servers answer 1.2 to 2.7 times sooner).
+   */
+  public static final int SERVERS_FROM_FIRST_HOP = 32;
 
   private final Properties clientProperties;
   private final String graph;
@@ -131,7 +139,10 @@ public final class TwoHop {
     return this;
   }
 
-  /** Form the second hop there; default: in the tablet servers when they can, else here. */
+  /**
+   * Form the second hop there; default: in the tablet servers when the first hop has at least
+   * {@link #SERVERS_FROM_FIRST_HOP} edges and they can, else here.
+   */
   public TwoHop formIn(FormedIn where) {
     this.formIn = Objects.requireNonNull(where, "where");
     return this;
@@ -194,13 +205,13 @@ public final class TwoHop {
   }
 
   /**
-   * Where the second hop is formed: as asked ({@link #formIn}), else in the tablet servers when
-   * they can.
+   * Where the second hop is formed: as asked ({@link #formIn}), else in the tablet servers when the
+   * first hop has at least {@link #SERVERS_FROM_FIRST_HOP} edges and they can.
    *
    * @throws IllegalStateException when the tablet servers were asked and cannot, saying why
    */
   private FormedIn formIn(long firstHopEntries, CompletableFuture<Optional<String>> serverCode) {
-    if (formIn == FormedIn.CLIENT) {
+    if (formIn == FormedIn.CLIENT || (formIn == null && firstHopEntries < SERVERS_FROM_FIRST_HOP)) {
       return FormedIn.CLIENT;
     }
     Optional<String> why =

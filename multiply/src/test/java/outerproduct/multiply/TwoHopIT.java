@@ -113,9 +113,17 @@ class TwoHopIT {
   }
 
   @Test
-  void byDefaultTheTabletServersFormTheSecondHop() throws Exception {
-    TwoHop.Result r = twoHop("hopG").from(g.rowIds().subList(0, 4)).run();
-    assertEquals(TwoHop.FormedIn.TABLET_SERVERS, r.formedIn());
+  void byDefaultTheTabletServersFormTheSecondHopOfAFirstHopLargeEnough() throws Exception {
+    String large = null;
+    String small = null;
+    for (String v : g.rowIds()) {
+      int edges = g.row(v).size();
+      large = large == null && edges >= TwoHop.SERVERS_FROM_FIRST_HOP ? v : large;
+      small = small == null && edges < TwoHop.SERVERS_FROM_FIRST_HOP ? v : small;
+    }
+    assertEquals(
+        TwoHop.FormedIn.TABLET_SERVERS, twoHop("hopG").from(List.of(large)).run().formedIn());
+    assertEquals(TwoHop.FormedIn.CLIENT, twoHop("hopG").from(List.of(small)).run().formedIn());
   }
 
   /**
