@@ -35,10 +35,13 @@ final class TwoHopVerdicts {
           || !r.answered()) {
         continue;
       }
-      String where = "two-hop, SCALE " + r.scale() + ", " + r.rowsRequested() + " vertices";
+      String where = r.engine() + ", SCALE " + r.scale() + ", " + r.rowsRequested() + " vertices";
       Interval p50 = compare.latency(r, 50);
-      String line = where + ": " + r.engine() + " p50 " + p50.seconds();
-      if (r.rowsRequested().equals(P50.rows()) && r.scale() >= P50.minScale()) {
+      String line = where + ": p50 " + p50.seconds();
+      // the goal is the request's as users get it; two-hop-client is its measured alternative
+      if (r.engine().equals(Engine.TWO_HOP.label())
+          && r.rowsRequested().equals(P50.rows())
+          && r.scale() >= P50.minScale()) {
         line += judgements.judge(P50, p50, " s", where);
       }
       Map<Integer, Double> read =
