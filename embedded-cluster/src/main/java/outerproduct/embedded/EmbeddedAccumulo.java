@@ -195,6 +195,10 @@ public final class EmbeddedAccumulo implements AutoCloseable {
     // on deadlocks concurrent multiplies (outerproduct.iterator.ScanExecutorCheck).
     site.put("tserver.scan.executors.tablemult.threads", "4");
     site.put("table.scan.dispatcher.opts.executor.tablemult", "tablemult");
+    // Interactive requests read the same tables' blocks again and again: their scans keep the
+    // data blocks they inflate (Accumulo caches only index blocks unless a table says so), while
+    // whole-table scans (tablemult_batch) leave the cache to them.
+    site.put("table.scan.dispatcher.opts.cacheUsage.tablemult.data", "enabled");
     // Whole-table multiplies on an executor of their own at the lowest thread priority, so that
     // interactive requests keep their threads and, where the servers' JVMs honour priorities
     // (-XX:ThreadPriorityPolicy=1, scripts/compare sets it), their share of the processors.
