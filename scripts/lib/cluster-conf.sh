@@ -182,8 +182,10 @@ tserver.wal.max.size=256M
 tserver.scan.executors.tablemult.threads=4
 table.scan.dispatcher.opts.executor.tablemult=tablemult
 # interactive requests keep the data blocks they inflate (Accumulo caches only index blocks
-# unless a table says so); whole-table scans (tablemult_batch) leave the cache to them
+# unless a table says so), and so do their reads of the other input (tablemult_source, on the
+# table's usual executor); whole-table scans (tablemult_batch) leave the cache to them
 table.scan.dispatcher.opts.cacheUsage.tablemult.data=enabled
+table.scan.dispatcher.opts.cacheUsage.tablemult_source.data=enabled
 # whole-table multiplies on an executor of their own, at the lowest thread priority (the tablet
 # servers run with -XX:ThreadPriorityPolicy=1, scripts/cluster), apart from interactive requests
 tserver.scan.executors.tablemult_batch.threads=2

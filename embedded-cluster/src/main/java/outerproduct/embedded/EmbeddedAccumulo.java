@@ -197,8 +197,10 @@ public final class EmbeddedAccumulo implements AutoCloseable {
     site.put("table.scan.dispatcher.opts.executor.tablemult", "tablemult");
     // Interactive requests read the same tables' blocks again and again: their scans keep the
     // data blocks they inflate (Accumulo caches only index blocks unless a table says so), while
-    // whole-table scans (tablemult_batch) leave the cache to them.
+    // whole-table scans (tablemult_batch) leave the cache to them. Their reads of the other input
+    // (tablemult_source) too, on the table's usual executor (kernel's accumulo.ScanTypes).
     site.put("table.scan.dispatcher.opts.cacheUsage.tablemult.data", "enabled");
+    site.put("table.scan.dispatcher.opts.cacheUsage.tablemult_source.data", "enabled");
     // Whole-table multiplies on an executor of their own at the lowest thread priority, so that
     // interactive requests keep their threads and, where the servers' JVMs honour priorities
     // (-XX:ThreadPriorityPolicy=1, scripts/compare sets it), their share of the processors.

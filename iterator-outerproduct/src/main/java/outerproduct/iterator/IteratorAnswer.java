@@ -20,6 +20,7 @@ import org.apache.accumulo.core.security.Authorizations;
 import outerproduct.kernel.accumulo.ClusterSize;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.Ranges;
+import outerproduct.kernel.accumulo.ScanTypes;
 import outerproduct.kernel.answer.Answer;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.product.WindowSize;
@@ -174,7 +175,7 @@ public final class IteratorAnswer extends MultiplyBuilder<IteratorAnswer> {
     long cells = 0;
     try (BatchScanner scan = client.createBatchScanner(b, auths, threads)) {
       scan.setRanges(List.of(range));
-      scan.setExecutionHints(Map.of("scan_type", TableMult.SCAN_TYPE_HINT));
+      ScanTypes.hint(scan, ScanTypes.INTERACTIVE);
       stack.forEach(scan::addScanIterator);
       for (Map.Entry<Key, Value> entry : scan) {
         if (!entry.getKey().getColumnFamilyData().equals(RemoteWriteIterator.CELLS)) {

@@ -84,7 +84,9 @@ public final class ProductStack {
     TwoTableIterator.setAt(s, at, credentials);
     TwoTableIterator.setBTable(s, b);
     if (!rows.isAll()) {
+      // A subset is an interactive request (ResultScan#ofWholeTables): its rows of AT stay cached.
       TwoTableIterator.setAtRows(s, rows);
+      TwoTableIterator.setAtInteractive(s);
     }
     if (atColumns != null) {
       TwoTableIterator.setAtColumns(s, atColumns);

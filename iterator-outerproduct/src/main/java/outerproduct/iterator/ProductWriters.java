@@ -25,6 +25,7 @@ import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.FileSystems;
 import outerproduct.kernel.accumulo.IteratorOptionChecks;
 import outerproduct.kernel.accumulo.ResultState;
+import outerproduct.kernel.accumulo.ScanTypes;
 import outerproduct.kernel.cli.Choices;
 import outerproduct.kernel.product.Output;
 import outerproduct.kernel.product.WindowSize;
@@ -132,7 +133,7 @@ final class ProductWriters {
   /** The writers of a stack in a tablet server, an automatic window sized to it. */
   static ProductWriters inTabletServer(Map<String, String> options, IteratorEnvironment env) {
     boolean sized = options.containsKey(WINDOW_OPTION) && options.containsKey(PRESUM_OPTION);
-    String scanType = options.getOrDefault(SCAN_TYPE_OPTION, TableMult.SCAN_TYPE_HINT);
+    String scanType = options.getOrDefault(SCAN_TYPE_OPTION, ScanTypes.INTERACTIVE);
     return new ProductWriters(options, sized ? 1 : ServerWindow.products(env, scanType), env);
   }
 

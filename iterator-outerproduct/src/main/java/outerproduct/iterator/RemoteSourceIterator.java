@@ -26,6 +26,7 @@ import outerproduct.kernel.accumulo.ColumnFilterIterator;
 import outerproduct.kernel.accumulo.IteratorOptionChecks;
 import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.accumulo.RowRangesIterator;
+import outerproduct.kernel.accumulo.ScanTypes;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
 
@@ -40,13 +41,16 @@ import outerproduct.kernel.d4m.RowRanges;
  * completed scan holds no remote session.
  *
  * <p>Options: {@value #TABLE_OPTION} (required), {@value #CONNECTION_OPTION} (required; set with
- * {@link #setConnection}), {@value #ROWS_OPTION} and {@value #COLUMNS_OPTION} (D4M syntax).
+ * {@link #setConnection}), {@value #ROWS_OPTION} and {@value #COLUMNS_OPTION} (D4M syntax), {@value
+ * #SCAN_TYPE_OPTION} (the {@code scan_type} hint of its scans; none by default, so they take the
+ * table's usual dispatch).
  */
 public class RemoteSourceIterator implements SortedKeyValueIterator<Key, Value>, OptionDescriber {
   public static final String TABLE_OPTION = "table";
   public static final String CONNECTION_OPTION = "connection";
   public static final String ROWS_OPTION = "rows";
   public static final String COLUMNS_OPTION = "columns";
+  public static final String SCAN_TYPE_OPTION = "scan.type";
   private static final String NAME = RemoteSourceIterator.class.getSimpleName();
 
   private Map<String, String> options;
@@ -55,6 +59,7 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key, Value>,
   private RowRanges rows;
   private List<Range> rowRanges;
   private ColumnFilter columns;
+  private String scanType;
 
   /** The scan's authorizations, or the user's looked up once: a lookup per seek costs an RPC. */
   private Authorizations authorizations;
@@ -81,6 +86,15 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key, Value>,
     setting.addOption(COLUMNS_OPTION, columns.toD4m());
   }
 
+  /**
+   * Tags this iterator's scans with {@code scanType}, which the remote table's dispatcher may give
+   * a cache usage ({@link ScanTypes#INTERACTIVE_SOURCE}). Never a TableMult stack's own hint: the
+   * stack's scan waits on these, and on its executor they would queue behind it and deadlock.
+   */
+  public static void setScanType(IteratorSetting setting, String scanType) {
+    setting.addOption(SCAN_TYPE_OPTION, scanType);
+  }
+
   @Override
   public IteratorOptions describeOptions() {
     Map<String, String> named = new LinkedHashMap<>();
@@ -89,6 +103,11 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key, Value>,
         CONNECTION_OPTION, "location of the reading user's credential file (set through the API)");
     named.put(ROWS_OPTION, "D4M row ranges to read, e.g. 'a,:,b,d,' (default: every row)");
     named.put(COLUMNS_OPTION, "D4M list of column qualifiers to read (default: every column)");
+    named.put(
+        SCAN_TYPE_OPTION,
+        "scan_type execution hint of its scans, e.g. "
+            + ScanTypes.INTERACTIVE_SOURCE
+            + " (default: none); never the hint of a TableMult stack's own scans");
     return new IteratorOptions(
         "remoteSource", "reads another table over the sought range", named, null);
   }
@@ -102,6 +121,18 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key, Value>,
     }
     if (options.containsKey(COLUMNS_OPTION)) {
       ColumnFilter.parse(options.get(COLUMNS_OPTION));
+    }
+    String hint = options.get(SCAN_TYPE_OPTION);
+    if (ScanTypes.INTERACTIVE.equals(hint) || ScanTypes.BATCH.equals(hint)) {
+      throw new IllegalArgumentException(
+          NAME
+              + ": option '"
+              + SCAN_TYPE_OPTION
+              + "' must not be '"
+              + hint
+              + "': the scan waiting on this read runs on that executor (use '"
+              + ScanTypes.INTERACTIVE_SOURCE
+              + "' or none)");
     }
     return true;
   }
@@ -124,6 +155,7 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key, Value>,
         options.containsKey(COLUMNS_OPTION)
             ? ColumnFilter.parse(options.get(COLUMNS_OPTION))
             : null;
+    scanType = options.get(SCAN_TYPE_OPTION);
     authorizations = scanAuthorizations(env);
   }
 
@@ -170,6 +202,9 @@ public class RemoteSourceIterator implements SortedKeyValueIterator<Key, Value>,
       Scanner s = client.createScanner(table, authorizations);
       // No read-ahead thread: the stack may be torn down without a close, so it must own none.
       s.setReadaheadThreshold(Long.MAX_VALUE);
+      if (scanType != null) {
+        ScanTypes.hint(s, scanType);
+      }
       if (columns != null) {
         s.addScanIterator(ColumnFilterIterator.setting(columns));
       }

@@ -24,6 +24,7 @@ import org.apache.hadoop.io.Text;
 import outerproduct.kernel.accumulo.IncompleteResultException;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.ResultState;
+import outerproduct.kernel.accumulo.ScanTypes;
 import outerproduct.kernel.accumulo.ServerCode;
 import outerproduct.kernel.product.Cancellation;
 import outerproduct.kernel.product.MultiplyCancelledException;
@@ -63,7 +64,7 @@ final class ResultScan {
   private boolean wholeTables;
 
   /** The {@code scan_type} hint of B's scans, chosen by {@link #chooseExecutor}. */
-  private String scanType = TableMult.SCAN_TYPE_HINT;
+  private String scanType = ScanTypes.INTERACTIVE;
 
   ResultScan(AccumuloClient client, List<String> results, PhaseClock clock) {
     this.client = client;
@@ -276,7 +277,7 @@ final class ResultScan {
                   scan.close();
                 })) {
       scan.setRanges(new ArrayList<>(ranges));
-      scan.setExecutionHints(Map.of("scan_type", scanType));
+      ScanTypes.hint(scan, scanType);
       stack.forEach(scan::addScanIterator);
       for (Map.Entry<Key, Value> entry : scan) {
         Progress p = Progress.decode(entry.getValue());

@@ -8,6 +8,7 @@ import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import outerproduct.kernel.accumulo.ScanTypes;
 
 /**
  * Which scan executor a table's TableMult scans run on, and whether it is one of their own.
@@ -20,18 +21,18 @@ import org.slf4j.LoggerFactory;
  * and its thread count bounds the writer memory multiplies hold in a tablet server.
  *
  * <p>Interactive requests (row subsets, answers to the caller) carry {@value
- * TableMult#SCAN_TYPE_HINT}; a whole-table multiply carries {@value TableMult#BATCH_SCAN_TYPE_HINT}
- * where B's configuration routes that hint to an executor of its own, so that a nightly multiply
- * takes the batch executor's threads, not the interactive one's. Where that route is missing or
- * cannot be read, a whole table carries the interactive hint, as it did before there were two.
+ * ScanTypes#INTERACTIVE}; a whole-table multiply carries {@value ScanTypes#BATCH} where B's
+ * configuration routes that hint to an executor of its own, so that a nightly multiply takes the
+ * batch executor's threads, not the interactive one's. Where that route is missing or cannot be
+ * read, a whole table carries the interactive hint, as it did before there were two.
  */
 final class ScanExecutorCheck {
   private static final Logger log = LoggerFactory.getLogger(ScanExecutorCheck.class);
   static final String DISPATCHER = "table.scan.dispatcher";
   static final String SIMPLE_DISPATCHER = "org.apache.accumulo.core.spi.scan.SimpleScanDispatcher";
   static final String ROUTES = "table.scan.dispatcher.opts.executor.";
-  static final String ROUTE = ROUTES + TableMult.SCAN_TYPE_HINT;
-  static final String BATCH_ROUTE = ROUTES + TableMult.BATCH_SCAN_TYPE_HINT;
+  static final String ROUTE = ROUTES + ScanTypes.INTERACTIVE;
+  static final String BATCH_ROUTE = ROUTES + ScanTypes.BATCH;
   private static final Set<String> warned = ConcurrentHashMap.newKeySet();
 
   private ScanExecutorCheck() {}
@@ -74,10 +75,10 @@ final class ScanExecutorCheck {
 
   /**
    * The {@code scan_type} hint for a multiply's scans of {@code table}, logging {@link #problem}
-   * once per table and client JVM: {@value TableMult#BATCH_SCAN_TYPE_HINT} for {@code wholeTables}
-   * where the table's simple dispatcher routes it to an executor of its own, else {@value
-   * TableMult#SCAN_TYPE_HINT}. Reading a table's configuration needs ALTER_TABLE, which a user who
-   * may only read B lacks; then nothing is checked and the interactive hint is used.
+   * once per table and client JVM: {@value ScanTypes#BATCH} for {@code wholeTables} where the
+   * table's simple dispatcher routes it to an executor of its own, else {@value
+   * ScanTypes#INTERACTIVE}. Reading a table's configuration needs ALTER_TABLE, which a user who may
+   * only read B lacks; then nothing is checked and the interactive hint is used.
    */
   static String scanTypeFor(AccumuloClient client, String table, boolean wholeTables)
       throws TableNotFoundException {
@@ -86,7 +87,7 @@ final class ScanExecutorCheck {
       config = client.tableOperations().getConfiguration(table);
     } catch (AccumuloException e) {
       log.debug("scan executor of '{}' not checked: {}", table, e.getMessage());
-      return TableMult.SCAN_TYPE_HINT;
+      return ScanTypes.INTERACTIVE;
     }
     String problem = problem(config, table);
     if (problem != null && warned.add(table)) {
@@ -101,6 +102,6 @@ final class ScanExecutorCheck {
   static String scanTypeFor(Map<String, String> config, boolean wholeTables) {
     boolean batchRouted =
         SIMPLE_DISPATCHER.equals(config.get(DISPATCHER)) && executorOf(config, BATCH_ROUTE) != null;
-    return wholeTables && batchRouted ? TableMult.BATCH_SCAN_TYPE_HINT : TableMult.SCAN_TYPE_HINT;
+    return wholeTables && batchRouted ? ScanTypes.BATCH : ScanTypes.INTERACTIVE;
   }
 }

@@ -45,9 +45,9 @@ import outerproduct.kernel.semiring.Semirings;
  *
  * <p>The client properties must carry the user's token: the tablet servers read AT and write C as
  * that user. C is checked (or created) before anything is written; see {@link ResultTables}. Scans
- * are tagged with the execution hint {@code scan_type=tablemult} so an operator can dispatch them
- * to a dedicated scan executor, which concurrent multiplies need to not deadlock (see {@link
- * ScanExecutorCheck}; a multiply logs a warning when B's scans lack one).
+ * are tagged with an execution hint ({@link outerproduct.kernel.accumulo.ScanTypes}) so an operator
+ * can dispatch them to a dedicated scan executor, which concurrent multiplies need to not deadlock
+ * (see {@link ScanExecutorCheck}; a multiply logs a warning when B's scans lack one).
  */
 public final class TableMult extends MultiplyBuilder<TableMult> {
   /**
@@ -59,11 +59,6 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
    * heap ({@link ServerWindow}): its windows must be far larger to pay (performance.md).
    */
   public static final int SUBSET_PRESUM_CELLS = 1 << 19;
-
-  public static final String SCAN_TYPE_HINT = "tablemult";
-
-  /** Whole tables' scans of B, where B routes it to an executor ({@link ScanExecutorCheck}). */
-  public static final String BATCH_SCAN_TYPE_HINT = "tablemult_batch";
 
   private final Properties clientProperties;
   private AccumuloClient sharedClient;

@@ -74,6 +74,7 @@ public final class TwoHopAnswer {
       TwoTableIterator.setSemiring(product, semiring);
       TwoTableIterator.setAt(product, graph, IteratorAnswer.join(credentials));
       TwoTableIterator.setAtTransposedRows(product, sources);
+      TwoTableIterator.setAtInteractive(product);
       TwoTableIterator.setBTable(product, graph);
       stack.add(product);
       stack.add(IteratorAnswer.returning(semiring, WindowSize.AUTO));

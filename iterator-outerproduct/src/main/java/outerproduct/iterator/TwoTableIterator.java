@@ -18,6 +18,7 @@ import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.accumulo.core.iterators.OptionDescriber;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import outerproduct.kernel.accumulo.IteratorOptionChecks;
+import outerproduct.kernel.accumulo.ScanTypes;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.product.ColumnFilteredSource;
@@ -111,6 +112,16 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
     setting.addOption(AT_TRANSPOSED_ROWS_OPTION, s.toD4m());
   }
 
+  /**
+   * AT's reads carry the hint of an interactive request's other input ({@link
+   * ScanTypes#INTERACTIVE_SOURCE}), which keeps the data blocks they read cached where the cluster
+   * routes it so (docs/deploy.md): a service asks for the same rows of AT again and again.
+   */
+  public static void setAtInteractive(IteratorSetting setting) {
+    setting.addOption(
+        AT_PREFIX + RemoteSourceIterator.SCAN_TYPE_OPTION, ScanTypes.INTERACTIVE_SOURCE);
+  }
+
   public static void setAtColumns(IteratorSetting setting, ColumnFilter columns) {
     setting.addOption(AT_PREFIX + RemoteSourceIterator.COLUMNS_OPTION, columns.toD4m());
   }
@@ -138,6 +149,9 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
     named.put(
         AT_PREFIX + RemoteSourceIterator.COLUMNS_OPTION,
         "D4M list: columns of AT to use (rows of C)");
+    named.put(
+        AT_PREFIX + RemoteSourceIterator.SCAN_TYPE_OPTION,
+        "scan_type hint of AT's reads (default: none; set through the API)");
     named.put(
         AT_TRANSPOSED_ROWS_OPTION,
         "D4M list of rows S: AT is the transpose of the AT table's rows S, held in memory");

@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.junit.jupiter.api.Test;
 import outerproduct.kernel.accumulo.RowRangesIterator;
+import outerproduct.kernel.accumulo.ScanTypes;
 import outerproduct.kernel.d4m.D4mSyntaxException;
 import outerproduct.kernel.product.WindowSize;
 
@@ -56,6 +58,25 @@ class IteratorOptionsTest {
         assertThrows(
             IllegalArgumentException.class, () -> new TwoTableIterator().validateOptions(t));
     assertTrue(e.getMessage().contains("unknown option 'at.colums'"), e.getMessage());
+  }
+
+  @Test
+  void atReadsMayNotTakeTheExecutorOfTheScanWaitingOnThem() {
+    IteratorSetting s = new IteratorSetting(25, TwoTableIterator.class);
+    s.addOptions(twoTable());
+    TwoTableIterator.setAtInteractive(s);
+    assertTrue(new TwoTableIterator().validateOptions(s.getOptions()));
+    for (String hint : List.of(ScanTypes.INTERACTIVE, ScanTypes.BATCH)) {
+      Map<String, String> t = twoTable();
+      t.put(TwoTableIterator.AT_PREFIX + RemoteSourceIterator.SCAN_TYPE_OPTION, hint);
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class, () -> new TwoTableIterator().validateOptions(t));
+      assertTrue(
+          e.getMessage()
+              .startsWith("RemoteSourceIterator: option 'scan.type' must not be '" + hint + "'"),
+          e.getMessage());
+    }
   }
 
   @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import outerproduct.kernel.accumulo.ScanTypes;
 
 /** Which executor a multiply's scans of B ask for, from B's configuration. */
 class ScanExecutorCheckTest {
@@ -25,21 +26,21 @@ class ScanExecutorCheckTest {
         config(
             ScanExecutorCheck.ROUTE, "tablemult",
             ScanExecutorCheck.BATCH_ROUTE, "tablemult_batch");
-    assertEquals(TableMult.BATCH_SCAN_TYPE_HINT, ScanExecutorCheck.scanTypeFor(both, true));
-    assertEquals(TableMult.SCAN_TYPE_HINT, ScanExecutorCheck.scanTypeFor(both, false));
+    assertEquals(ScanTypes.BATCH, ScanExecutorCheck.scanTypeFor(both, true));
+    assertEquals(ScanTypes.INTERACTIVE, ScanExecutorCheck.scanTypeFor(both, false));
 
     Map<String, String> interactiveOnly = config(ScanExecutorCheck.ROUTE, "tablemult");
-    assertEquals(TableMult.SCAN_TYPE_HINT, ScanExecutorCheck.scanTypeFor(interactiveOnly, true));
+    assertEquals(ScanTypes.INTERACTIVE, ScanExecutorCheck.scanTypeFor(interactiveOnly, true));
 
     // routed to the default executor is no executor of its own: it could deadlock there
     Map<String, String> toDefault =
         config(ScanExecutorCheck.ROUTE, "tablemult", ScanExecutorCheck.BATCH_ROUTE, "default");
-    assertEquals(TableMult.SCAN_TYPE_HINT, ScanExecutorCheck.scanTypeFor(toDefault, true));
+    assertEquals(ScanTypes.INTERACTIVE, ScanExecutorCheck.scanTypeFor(toDefault, true));
 
     // a dispatcher of the operator's own decides by itself: the hint it has always had
     Map<String, String> custom = new HashMap<>(both);
     custom.put(ScanExecutorCheck.DISPATCHER, "org.example.OwnDispatcher");
-    assertEquals(TableMult.SCAN_TYPE_HINT, ScanExecutorCheck.scanTypeFor(custom, true));
+    assertEquals(ScanTypes.INTERACTIVE, ScanExecutorCheck.scanTypeFor(custom, true));
   }
 
   @Test

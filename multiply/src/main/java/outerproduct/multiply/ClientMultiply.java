@@ -25,6 +25,7 @@ import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.accumulo.RowRangesIterator;
 import outerproduct.kernel.accumulo.ScanEntrySource;
+import outerproduct.kernel.accumulo.ScanTypes;
 import outerproduct.kernel.accumulo.ServerCode;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
@@ -317,6 +318,10 @@ public final class ClientMultiply {
         Scanner bScan = client.createScanner(tables.b(), auths)) {
       for (Scanner scan : List.of(atScan, bScan)) {
         scan.setRange(span);
+        if (!rows.isAll()) {
+          // A subset is an interactive request, whose rows a service reads again and again.
+          ScanTypes.hint(scan, ScanTypes.INTERACTIVE_SOURCE);
+        }
         if (rows.ranges().size() > 1) {
           scan.addScanIterator(RowRangesIterator.setting(rows));
         }

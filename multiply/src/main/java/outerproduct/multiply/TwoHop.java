@@ -26,6 +26,7 @@ import outerproduct.kernel.accumulo.ClusterSize;
 import outerproduct.kernel.accumulo.ColumnFamilyException;
 import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.ReadAuthorizations;
+import outerproduct.kernel.accumulo.ScanTypes;
 import outerproduct.kernel.answer.Answer;
 import outerproduct.kernel.answer.SummedRuns;
 import outerproduct.kernel.d4m.RowRange;
@@ -269,6 +270,8 @@ public final class TwoHop {
     long entries = 0;
     try (BatchScanner scan =
         client.createBatchScanner(graph, auths, ClusterSize.scanThreads(client))) {
+      // A service asks about the same neighbourhoods again and again: keep their blocks cached.
+      ScanTypes.hint(scan, ScanTypes.INTERACTIVE_SOURCE);
       scan.setRanges(ranges);
       for (Map.Entry<Key, Value> e : scan) {
         ColumnFamilyException.requireEmpty(graph, e.getKey());
