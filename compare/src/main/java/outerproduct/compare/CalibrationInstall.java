@@ -11,7 +11,8 @@ import outerproduct.multiply.Shape;
 
 /**
  * The end of {@code scripts/compare --calibrate}: the report's fitted lines become the cluster's
- * calibration, provided the run fitted both shapes' lines for every path it measured.
+ * calibration, provided the run fitted both shapes' lines for every path it measured, and the
+ * subset line of every path it measured answering the caller (answers are requests only).
  */
 final class CalibrationInstall {
   private CalibrationInstall() {}
@@ -22,7 +23,12 @@ final class CalibrationInstall {
    *
    * @throws IllegalArgumentException naming the lines the run could not fit
    */
-  static void install(Path fitted, List<ExecutionPath> measured, Path target, PrintWriter out)
+  static void install(
+      Path fitted,
+      List<ExecutionPath> measured,
+      List<ExecutionPath> measuredAnswering,
+      Path target,
+      PrintWriter out)
       throws IOException {
     if (!Files.exists(fitted)) {
       throw new IllegalArgumentException(
@@ -42,14 +48,29 @@ final class CalibrationInstall {
         }
       }
     }
+    for (ExecutionPath path : measuredAnswering) {
+      if (lines.answerCost(path, Shape.SUBSET).isEmpty()) {
+        throw new IllegalArgumentException(
+            "--calibrate: no "
+                + path
+                + " line for answers to the caller; run it on queued requests of two sizes or"
+                + " more");
+      }
+    }
     Path installed = target != null ? target : Calibration.installedPath();
     Files.createDirectories(installed.toAbsolutePath().getParent());
     Files.copy(fitted, installed, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     out.println("calibration: " + ProjectHome.fromHere(installed));
     for (Calibration.Cost c : lines.costs()) {
       out.printf(
-          "  %s %s: %s (%d runs, %d to %d partial products)%n",
-          c.path(), c.shape(), c.describe(), c.runs(), c.productsMin(), c.productsMax());
+          "  %s %s%s: %s (%d runs, %d to %d partial products)%n",
+          c.path(),
+          c.shape(),
+          c.answers() ? " answering the caller" : "",
+          c.describe(),
+          c.runs(),
+          c.productsMin(),
+          c.productsMax());
     }
     out.flush();
   }

@@ -6,11 +6,13 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.compare.engine.Engine;
+import outerproduct.compare.report.CalibrationFit;
 import outerproduct.compare.report.Headlines;
 import outerproduct.compare.report.Reports;
 import outerproduct.compare.report.Summary;
@@ -94,10 +96,11 @@ public final class CompareCommand implements Callable<Integer> {
       names = "--calibrate",
       description =
           "Measure this cluster for auto: the calibrate preset on every execution path (client,"
-              + " iterator, iterator-bulk, mr, mr-bulk; unless --preset or --engines say"
-              + " otherwise), then fit each path's fixed cost and rate and install them as"
-              + " calibration.json in the project folder (or the file --calibration names), where"
-              + " scripts/multiply and auto read them.")
+              + " iterator, iterator-bulk, mr, mr-bulk, and client-answer and iterator-answer for"
+              + " answers to the caller; unless --preset or --engines say otherwise), then fit each"
+              + " path's fixed cost and rate and install them as calibration.json in the project"
+              + " folder (or the file --calibration names), where scripts/multiply and auto read"
+              + " them.")
   boolean calibrate;
 
   @Option(names = "--verbose", description = "On an error, print its stack trace too.")
@@ -178,6 +181,10 @@ public final class CompareCommand implements Callable<Integer> {
               .flatMap(e -> e.path().stream())
               .filter(p -> p != ExecutionPath.AUTO)
               .toList(),
+          engineOptions.engines.stream()
+              .filter(CalibrationFit.answeringEngines()::contains)
+              .flatMap(e -> e.path().stream())
+              .toList(),
           engineOptions.calibrationFile,
           out);
     }
@@ -202,7 +209,10 @@ public final class CompareCommand implements Callable<Integer> {
       sweep.preset = Preset.CALIBRATE;
     }
     if (!given.hasMatchedOption("--engines")) {
-      engineOptions.engines = ExecutionPath.runnable().stream().map(Engine::of).toList();
+      List<Engine> engines = new ArrayList<>();
+      ExecutionPath.runnable().forEach(p -> engines.add(Engine.of(p)));
+      engines.addAll(CalibrationFit.answeringEngines());
+      engineOptions.engines = engines;
     }
   }
 

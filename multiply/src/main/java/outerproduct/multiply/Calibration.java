@@ -12,9 +12,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import outerproduct.kernel.cli.Choices;
 
 /**
@@ -26,7 +28,9 @@ import outerproduct.kernel.cli.Choices;
  *
  * <p>The times are what a caller waits: from the call, creating C included, to C readable. A line
  * is only as good as the sizes it was fitted on ({@link Cost#productsMin()} to {@link
- * Cost#productsMax()}); beyond them it extrapolates.
+ * Cost#productsMax()}); beyond them it extrapolates. A path that can also hand C to the caller
+ * ({@link MultiplyAnswer}) may have a second line per shape for that ({@link Cost#answers()}): from
+ * the call to the answer in hand, no table made.
  *
  * @param source where the lines were read from, as the choice reports it
  * @param cluster what the lines were measured on
@@ -55,6 +59,7 @@ public record Calibration(
    * One path's time for one shape: {@code fixedSeconds + products / productsPerSecond}.
    *
    * @param runs the multiplies the line was fitted to
+   * @param answers whether the line times the path answering the caller rather than writing C
    */
   public record Cost(
       ExecutionPath path,
@@ -63,7 +68,20 @@ public record Calibration(
       double productsPerSecond,
       int runs,
       long productsMin,
-      long productsMax) {
+      long productsMax,
+      boolean answers) {
+    /** A line of the path writing C into a table. */
+    public Cost(
+        ExecutionPath path,
+        Shape shape,
+        double fixedSeconds,
+        double productsPerSecond,
+        int runs,
+        long productsMin,
+        long productsMax) {
+      this(path, shape, fixedSeconds, productsPerSecond, runs, productsMin, productsMax, false);
+    }
+
     public Cost {
       if (path == ExecutionPath.AUTO) {
         throw new IllegalArgumentException("a cost line names a path, not auto");
@@ -111,9 +129,41 @@ public record Calibration(
     return Files.isReadable(installed) ? read(installed) : shipped();
   }
 
-  /** The line for {@code path} and {@code shape}, if this calibration has one. */
+  /**
+   * The line for {@code path} and {@code shape}, if this calibration has one: the line writing a
+   * table where it has both ({@link #forAnswers} holds one per path and shape).
+   */
   public Optional<Cost> cost(ExecutionPath path, Shape shape) {
-    return costs.stream().filter(c -> c.path() == path && c.shape() == shape).findFirst();
+    return costs.stream()
+        .filter(c -> c.path() == path && c.shape() == shape)
+        .min(Comparator.comparing(Cost::answers));
+  }
+
+  /** The line of {@code path} answering the caller for {@code shape}, if measured. */
+  public Optional<Cost> answerCost(ExecutionPath path, Shape shape) {
+    return costs.stream()
+        .filter(c -> c.path() == path && c.shape() == shape && c.answers())
+        .findFirst();
+  }
+
+  /**
+   * The lines a request answered to the caller is predicted with, for {@code paths}: each one's
+   * answer line where measured, else its line writing a table (which overstates the answer: it
+   * creates and writes no table).
+   */
+  public Calibration forAnswers(Set<ExecutionPath> paths) {
+    List<Cost> lines = new ArrayList<>();
+    for (ExecutionPath path : paths) {
+      for (Shape shape : Shape.values()) {
+        answerCost(path, shape).or(() -> cost(path, shape)).ifPresent(lines::add);
+      }
+    }
+    boolean allAnswers = !lines.isEmpty() && lines.stream().allMatch(Cost::answers);
+    String view =
+        allAnswers
+            ? " (lines of answers to the caller)"
+            : " (lines of answers to the caller where measured, else of writing a table)";
+    return new Calibration(source + view, cluster, measured, commit, command, lines);
   }
 
   /**
@@ -189,7 +239,8 @@ public record Calibration(
           .put("pp_per_s", c.productsPerSecond())
           .put("runs", c.runs())
           .put("products_min", c.productsMin())
-          .put("products_max", c.productsMax());
+          .put("products_max", c.productsMax())
+          .put("answers", c.answers());
     }
     Path parent = file.toAbsolutePath().getParent();
     if (parent != null) {
@@ -228,7 +279,16 @@ public record Calibration(
         number(line, "pp_per_s"),
         line.path("runs").asInt(0),
         line.path("products_min").asLong(0),
-        line.path("products_max").asLong(0));
+        line.path("products_max").asLong(0),
+        flag(line, "answers"));
+  }
+
+  private static boolean flag(JsonNode line, String field) {
+    JsonNode value = line.get(field);
+    if (value != null && !value.isBoolean()) {
+      throw new IllegalArgumentException("'" + field + "' must be true or false");
+    }
+    return value != null && value.asBoolean();
   }
 
   private static String text(JsonNode line, String field) {

@@ -35,10 +35,11 @@ import outerproduct.kernel.semiring.Semirings;
  * Answer#DEFAULT_MAX_CELLS}) cells. One whose estimated partial products (at least as many as C's
  * cells) pass it is refused before anything runs, and one that receives more fails at that point.
  *
- * <p>The prediction uses the calibration's lines of the same paths writing C into a table: an
- * answer skips creating C and writing it, so the lines overstate both paths; the choice takes the
- * one they put first. Visibility labels are those the cells would carry in C, and the scans read
- * with the caller's authorizations, as for a table.
+ * <p>The prediction uses each path's calibration line for answering the caller ({@link
+ * Calibration#forAnswers}); a calibration without them (older than those lines) has each path's
+ * line writing C into a table, which overstates both paths (an answer creates and writes no table),
+ * and the choice takes the one they put first. Visibility labels are those the cells would carry in
+ * C, and the scans read with the caller's authorizations, as for a table.
  */
 public final class MultiplyAnswer extends MultiplyBuilder<MultiplyAnswer> {
   /** The paths that can answer the caller. */
@@ -128,15 +129,9 @@ public final class MultiplyAnswer extends MultiplyBuilder<MultiplyAnswer> {
     Calibration lines = calibration == null ? Calibration.installedOrShipped() : calibration;
     Shape shape = Shape.of(rows);
     long products = estimate.partialProducts();
-    // Only the answering paths' lines compete; the others are shown excluded for what they are.
-    Calibration answering =
-        new Calibration(
-            lines.source(),
-            lines.cluster(),
-            lines.measured(),
-            lines.commit(),
-            lines.command(),
-            lines.costs().stream().filter(cost -> ANSWERING.contains(cost.path())).toList());
+    // Only the answering paths' lines compete, each's answer line where measured; the others
+    // are shown excluded for what they are.
+    Calibration answering = lines.forAnswers(ANSWERING);
     PathChoice chosen =
         PathChoice.choose(
             path, answering, shape, products, p -> whyNot(client, p, products), checking);
@@ -149,7 +144,8 @@ public final class MultiplyAnswer extends MultiplyBuilder<MultiplyAnswer> {
     PathChoice choice =
         new PathChoice(
             chosen.path(), chosen.predictedSeconds(), excluded, chosen.unchecked(), chosen.why());
-    return new Multiply.Decision(estimate, lines, shape, choice, (System.nanoTime() - begin) / 1e9);
+    return new Multiply.Decision(
+        estimate, answering, shape, choice, (System.nanoTime() - begin) / 1e9);
   }
 
   private Optional<String> whyNot(AccumuloClient client, ExecutionPath p, long products)

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +38,47 @@ class CalibrationTest {
         read.cost(ExecutionPath.ITERATOR, Shape.WHOLE).get().seconds(1_220_000),
         1e-9);
     assertTrue(read.cost(ExecutionPath.MR, Shape.WHOLE).isEmpty());
+  }
+
+  @Test
+  void answersArePredictedByTheirOwnLinesWhereMeasuredElseByTheTableLines() throws Exception {
+    Calibration.Cost clientTable =
+        new Calibration.Cost(ExecutionPath.CLIENT, Shape.SUBSET, 0.2, 3e5, 9, 1, 10);
+    Calibration.Cost iteratorTable =
+        new Calibration.Cost(ExecutionPath.ITERATOR, Shape.SUBSET, 0.24, 7e5, 9, 1, 10);
+    Calibration.Cost iteratorAnswer =
+        new Calibration.Cost(ExecutionPath.ITERATOR, Shape.SUBSET, 0.05, 9e5, 9, 1, 10, true);
+    Calibration.Cost mrTable =
+        new Calibration.Cost(ExecutionPath.MR, Shape.SUBSET, 5, 4e5, 9, 1, 10);
+    Calibration all =
+        new Calibration(
+            "fitted",
+            "c",
+            "2026-12-02",
+            "abc",
+            "x",
+            List.of(clientTable, iteratorAnswer, iteratorTable, mrTable));
+    assertEquals(iteratorTable, all.cost(ExecutionPath.ITERATOR, Shape.SUBSET).get());
+    assertEquals(iteratorAnswer, all.answerCost(ExecutionPath.ITERATOR, Shape.SUBSET).get());
+    assertTrue(all.answerCost(ExecutionPath.CLIENT, Shape.SUBSET).isEmpty());
+
+    Calibration answers = all.forAnswers(Set.of(ExecutionPath.CLIENT, ExecutionPath.ITERATOR));
+    assertEquals(iteratorAnswer, answers.cost(ExecutionPath.ITERATOR, Shape.SUBSET).get());
+    assertEquals(clientTable, answers.cost(ExecutionPath.CLIENT, Shape.SUBSET).get());
+    assertTrue(answers.cost(ExecutionPath.MR, Shape.SUBSET).isEmpty());
+    assertTrue(answers.source().contains("where measured, else of writing a table"));
+
+    Path file = dir.resolve("answers.json");
+    all.write(file);
+    assertEquals(all.costs(), Calibration.read(file).costs());
+    Files.writeString(
+        file,
+        "{\"costs\": [{\"path\": \"iterator\", \"shape\": \"subset\", \"fixed_s\": 0.1,"
+            + " \"pp_per_s\": 5, \"answers\": \"yes\"}]}");
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Calibration.read(file));
+    assertTrue(
+        e.getMessage().contains("costs[0]: 'answers' must be true or false"), e.getMessage());
   }
 
   @Test

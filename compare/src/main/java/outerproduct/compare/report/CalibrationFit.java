@@ -3,10 +3,12 @@ package outerproduct.compare.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import outerproduct.compare.engine.Engine;
 import outerproduct.multiply.Calibration;
 import outerproduct.multiply.ExecutionPath;
 import outerproduct.multiply.Shape;
@@ -24,6 +26,10 @@ import outerproduct.multiply.Shape;
  * the gap between them (at SCALE 10 one run each put iterator and iterator-bulk 1.07× apart where
  * ten repeats found 1.35×). A negative fixed cost is refitted as 0. A line needs runs of at least
  * two sizes; a path whose times do not grow with its products gets no line.
+ *
+ * <p>The engines that answer the caller under a path's name ({@link Engine#answersCaller()}: {@code
+ * client-answer}, {@code iterator-answer}) get that path's answer lines the same way, from the call
+ * to the answer in hand ({@link Calibration.Cost#answers()}).
  */
 public final class CalibrationFit {
   private CalibrationFit() {}
@@ -33,7 +39,13 @@ public final class CalibrationFit {
     List<Calibration.Cost> costs = new ArrayList<>();
     for (ExecutionPath path : ExecutionPath.runnable()) {
       for (Shape shape : Shape.values()) {
-        line(summary.records(), path, shape).ifPresent(costs::add);
+        line(summary.records(), path.label(), path, shape, false).ifPresent(costs::add);
+      }
+    }
+    for (Engine answering : answeringEngines()) {
+      ExecutionPath path = answering.path().orElseThrow();
+      for (Shape shape : Shape.values()) {
+        line(summary.records(), answering.label(), path, shape, true).ifPresent(costs::add);
       }
     }
     if (costs.isEmpty()) {
@@ -69,12 +81,20 @@ public final class CalibrationFit {
     return started.length() >= 10 ? started.substring(0, 10) : LocalDate.now().toString();
   }
 
+  /** The engines answering the caller under one execution path's name (not auto's choice). */
+  public static List<Engine> answeringEngines() {
+    return Arrays.stream(Engine.values())
+        .filter(Engine::answersCaller)
+        .filter(e -> e.path().filter(p -> p != ExecutionPath.AUTO).isPresent())
+        .toList();
+  }
+
   private static Optional<Calibration.Cost> line(
-      List<JsonNode> records, ExecutionPath path, Shape shape) {
+      List<JsonNode> records, String engine, ExecutionPath path, Shape shape, boolean answers) {
     List<double[]> points = new ArrayList<>();
     for (JsonNode r : records) {
       boolean whole = r.path("workload").asText().equals("whole");
-      if (r.path("engine").asText().equals(path.label())
+      if (r.path("engine").asText().equals(engine)
           && whole == (shape == Shape.WHOLE)
           && r.path("concurrency").asInt(1) == 1
           && r.path("equal").asBoolean(false)
@@ -99,7 +119,8 @@ public final class CalibrationFit {
             1 / fit[1],
             points.size(),
             (long) points.stream().mapToDouble(p -> p[0]).min().orElse(0),
-            (long) points.stream().mapToDouble(p -> p[0]).max().orElse(0)));
+            (long) points.stream().mapToDouble(p -> p[0]).max().orElse(0),
+            answers));
   }
 
   /** One point per distinct product count: the median of its times. */

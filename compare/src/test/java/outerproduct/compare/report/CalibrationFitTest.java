@@ -58,6 +58,24 @@ class CalibrationFitTest {
   }
 
   @Test
+  void answeringEnginesGiveTheirPathsAnswerLinesBesideTheTableLines() {
+    List<JsonNode> records = new ArrayList<>();
+    for (long pp : new long[] {100, 30_000, 2_000_000}) {
+      records.add(record("iterator", "queued", pp, 0.25 + pp / 7e5, 1));
+      records.add(record("iterator-answer", "queued", pp, 0.05 + pp / 1e6, 1));
+      records.add(record("auto-answer", "queued", pp, 9, 1)); // auto's choice: no line
+    }
+    Calibration fit = CalibrationFit.of(Summary.of(records), "c").get();
+    Calibration.Cost table = fit.cost(ExecutionPath.ITERATOR, Shape.SUBSET).get();
+    assertEquals(0.25, table.fixedSeconds(), 1e-6);
+    assertTrue(!table.answers());
+    Calibration.Cost answer = fit.answerCost(ExecutionPath.ITERATOR, Shape.SUBSET).get();
+    assertEquals(0.05, answer.fixedSeconds(), 1e-6);
+    assertEquals(1e6, answer.productsPerSecond(), 1e-3);
+    assertEquals(2, fit.costs().size());
+  }
+
+  @Test
   void aNegativeFixedCostIsRefittedThroughZeroAndOneSizeGivesNoLine() {
     List<JsonNode> records = new ArrayList<>();
     records.add(record("iterator", "queued", 1_000_000, 1.0, 1));
