@@ -89,6 +89,9 @@ class CalibrationTest {
         assertTrue(shipped.cost(path, shape).isPresent(), path + " " + shape);
       }
     }
+    for (ExecutionPath path : MultiplyAnswer.ANSWERING) {
+      assertTrue(shipped.answerCost(path, Shape.SUBSET).isPresent(), path + " answering");
+    }
     assertTrue(shipped.source().startsWith("shipped defaults"), shipped.source());
   }
 

@@ -18,6 +18,7 @@ import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 import outerproduct.mr.JobTraffic;
 import outerproduct.mr.MapReduceMultiply;
+import outerproduct.multiply.ClientMultiply;
 import outerproduct.multiply.ExecutionPath;
 import outerproduct.multiply.Multiply;
 import outerproduct.multiply.MultiplyAnswer;
@@ -97,6 +98,10 @@ final class EngineRuns {
             .semiring(on.semiring().name())
             .rows(rows)
             .calibration(on.settings().calibration())
+            // The harness holds an answer as its oracle holds C: up to this JVM's share for client
+            // multiplies, not a service's default bound, which refused calibrate's 1,024-row
+            // requests of SCALE 13 (5.8M products estimated) though they fit.
+            .maxCells(Math.max(Answer.DEFAULT_MAX_CELLS, ClientMultiply.cellBudget()))
             .path(path);
     if (atColumns != null) {
       request.atColumns(atColumns.toD4m());
