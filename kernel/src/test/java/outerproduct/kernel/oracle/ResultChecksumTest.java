@@ -1,31 +1,66 @@
 package outerproduct.kernel.oracle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class ResultChecksumTest {
 
   /**
-   * The digest of these lines, computed outside Java: printf '1\t10\t3\n1\t9\t-2\n10\t1\t1\n' |
-   * sha256sum
+   * The sum computed outside Java: python3 -c "import hashlib; print('%064x' %
+   * (sum(int(hashlib.sha256(l.encode()).hexdigest(), 16) for l in ['1\t10\t3\n', '1\t9\t-2\n',
+   * '10\t1\t1\n']) % 2**256))"
    */
   @Test
-  void matchesSha256OfTheSpecLines() {
+  void matchesTheSumOfTheSpecLinesDigests() {
     SparseMatrix c = new SparseMatrix().put("10", "1", "1").put("1", "9", "-2").put("1", "10", "3");
     assertEquals(
-        "fe1310592264843461fb8cad4c1b7a25ef0d1c6e636a2657e26c9f39fec23487", ResultChecksum.of(c));
+        "d52f3a8108b4207582630f6afdb0880d8a1b855aee72bbe6b4ab0d564ac54d2a", ResultChecksum.of(c));
   }
 
   @Test
-  void refusesEntriesOutOfKeyOrder() {
-    ResultChecksum sum = new ResultChecksum().add("2", "1", "1");
+  void partsInAnyOrderAddUpToTheWhole() {
+    String whole =
+        new ResultChecksum().add("1", "10", "3").add("1", "9", "-2").add("10", "1", "1").hex();
+    ResultChecksum first = new ResultChecksum().add("10", "1", "1");
+    ResultChecksum second = new ResultChecksum().add("1", "9", "-2").add("1", "10", "3");
+    ResultChecksum shipped = ResultChecksum.fromState(second.state());
+    assertEquals(whole, first.plus(shipped).hex());
+    assertEquals(3, first.entries());
+  }
+
+  @Test
+  void aChangedMissingOrRepeatedEntryChangesIt() {
+    String whole = new ResultChecksum().add("1", "9", "-2").add("10", "1", "1").hex();
+    assertNotEquals(whole, new ResultChecksum().add("1", "9", "-3").add("10", "1", "1").hex());
+    assertNotEquals(whole, new ResultChecksum().add("10", "1", "1").hex());
+    assertNotEquals(
+        whole,
+        new ResultChecksum().add("1", "9", "-2").add("10", "1", "1").add("10", "1", "1").hex());
+  }
+
+  @Test
+  void carriesAcrossEveryWordAndWrapsModulo2To256() {
+    byte[] allOnes = new byte[ResultChecksum.STATE_BYTES];
+    Arrays.fill(allOnes, 0, 32, (byte) 0xff);
+    byte[] one = new byte[ResultChecksum.STATE_BYTES];
+    one[31] = 1;
+    ResultChecksum max = ResultChecksum.fromState(allOnes);
+    assertEquals("0".repeat(64), max.plus(ResultChecksum.fromState(one)).hex());
+    byte[] lowWordFull = new byte[ResultChecksum.STATE_BYTES];
+    Arrays.fill(lowWordFull, 24, 32, (byte) 0xff);
+    ResultChecksum low = ResultChecksum.fromState(lowWordFull);
+    assertEquals(
+        "0".repeat(47) + "1" + "0".repeat(16), low.plus(ResultChecksum.fromState(one)).hex());
+  }
+
+  @Test
+  void aStateOfTheWrongLengthIsRefused() {
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> sum.add("10", "1", "1"));
-    assertTrue(e.getMessage().contains("key order"), e.getMessage());
-    ResultChecksum sameRow = new ResultChecksum().add("1", "b", "1");
-    assertThrows(IllegalArgumentException.class, () -> sameRow.add("1", "a", "1"));
+        assertThrows(IllegalArgumentException.class, () -> ResultChecksum.fromState(new byte[3]));
+    assertEquals("a checksum state is 40 bytes, got 3", e.getMessage());
   }
 }
