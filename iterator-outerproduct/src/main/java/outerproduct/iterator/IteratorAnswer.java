@@ -22,7 +22,9 @@ import outerproduct.kernel.accumulo.InputTables;
 import outerproduct.kernel.accumulo.Ranges;
 import outerproduct.kernel.accumulo.ScanTypes;
 import outerproduct.kernel.answer.Answer;
+import outerproduct.kernel.product.Cancellation;
 import outerproduct.kernel.product.MultiplyBuilder;
+import outerproduct.kernel.product.MultiplyCancelledException;
 import outerproduct.kernel.product.WindowSize;
 import outerproduct.kernel.semiring.Semirings;
 
@@ -42,6 +44,10 @@ import outerproduct.kernel.semiring.Semirings;
  * entry, and a scan that Accumulo resumes after a lost tablet server resumes after the last entry
  * the caller received, so no product is counted twice or lost. Visibility labels are those C's
  * cells would carry, and the scans read with the caller's authorizations ({@link #authorizations}).
+ *
+ * <p>A {@link #cancellation} cancelled while it runs deletes the request's credential file, which
+ * stops each tablet server's call at its next check, closes the scan, and makes {@link #run} throw
+ * {@link MultiplyCancelledException}.
  */
 public final class IteratorAnswer extends MultiplyBuilder<IteratorAnswer> {
   private final Properties clientProperties;
@@ -118,83 +124,107 @@ public final class IteratorAnswer extends MultiplyBuilder<IteratorAnswer> {
         InputTables.await(inputs);
         List<IteratorSetting> stack =
             ProductStack.products(at, b, semiring, rows, atColumns, bColumns, join(credentials));
-        stack.add(returning());
-        return scan(client, stack);
+        stack.add(returning(semiring, window, join(credentials)));
+        return scan(client, stack, () -> CredentialFile.delete(credentials));
       } finally {
         CredentialFile.delete(credentials);
       }
     }
   }
 
-  private IteratorSetting returning() {
-    return returning(semiring, window);
-  }
-
-  /** The write iterator with output caller, over the stack that forms the products. */
-  static IteratorSetting returning(String semiring, long window) {
+  /**
+   * The write iterator with output caller, over the stack that forms the products; {@code
+   * credentials} only tells it whether the request is still wanted ({@link MultiplyLiveness}): it
+   * writes nothing.
+   */
+  static IteratorSetting returning(String semiring, long window, CredentialFile credentials) {
     IteratorSetting s =
         new IteratorSetting(
             WriteSettings.REMOTE_WRITE_PRIORITY, "tableMultAnswer", RemoteWriteIterator.class);
     RemoteWriteIterator.setSemiring(s, semiring);
     RemoteWriteIterator.setCallerOutput(s);
+    RemoteWriteIterator.setConnection(s, credentials);
     if (window != WindowSize.AUTO) {
       s.addOption(RemoteWriteIterator.WINDOW_OPTION, Long.toString(window));
     }
     return s;
   }
 
-  private Answer scan(AccumuloClient client, List<IteratorSetting> stack)
+  private Answer scan(AccumuloClient client, List<IteratorSetting> stack, Runnable stopServers)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     int threads = scanThreads > 0 ? scanThreads : ClusterSize.scanThreads(client);
     Range range = rows.isAll() ? new Range() : Ranges.span(rows);
-    return scan(client, b, range, readAuthorizations(client), threads, stack, semiring, maxCells)
-        .answer();
+    Scan answering =
+        new Scan(client, b, range, readAuthorizations(client), threads, cancellation, stopServers);
+    return answering.run(stack, semiring, maxCells).answer();
   }
 
   /** An answering scan's cells and the tablets' progress summed. */
   record Returned(Answer answer, Progress total) {}
 
   /**
-   * The answering stack on a batch scan of {@code b} over {@code range}: each tablet's returned
-   * runs, gathered into C's cells within {@code maxCells}.
-   *
-   * @throws IllegalStateException when a tablet server stopped the multiply, or past the bound
+   * A batch scan of {@code b} over {@code range} as {@code auths} show it, {@code threads} tablets
+   * at once; {@code cancellation} runs {@code stopServers} (deleting the credential file the tablet
+   * servers check), then closes the scan.
    */
-  static Returned scan(
+  record Scan(
       AccumuloClient client,
       String b,
       Range range,
       Authorizations auths,
       int threads,
-      List<IteratorSetting> stack,
-      String semiring,
-      long maxCells)
-      throws TableNotFoundException {
-    List<byte[]> packed = new ArrayList<>();
-    Progress total = Progress.NONE;
-    long cells = 0;
-    try (BatchScanner scan = client.createBatchScanner(b, auths, threads)) {
-      scan.setRanges(List.of(range));
-      ScanTypes.hint(scan, ScanTypes.INTERACTIVE);
-      stack.forEach(scan::addScanIterator);
-      for (Map.Entry<Key, Value> entry : scan) {
-        if (!entry.getKey().getColumnFamilyData().equals(RemoteWriteIterator.CELLS)) {
-          throw new IllegalStateException(
-              "a tablet server stopped the multiply: " + Progress.decode(entry.getValue()).error());
+      Cancellation cancellation,
+      Runnable stopServers) {
+
+    /**
+     * The answering {@code stack} on this scan: each tablet's returned runs, gathered into C's
+     * cells within {@code maxCells}.
+     *
+     * @throws IllegalStateException when a tablet server stopped the multiply, or past the bound
+     * @throws MultiplyCancelledException when cancelled
+     */
+    Returned run(List<IteratorSetting> stack, String semiring, long maxCells)
+        throws TableNotFoundException {
+      cancellation.throwIfRequested("the answer, before its scan");
+      List<byte[]> packed = new ArrayList<>();
+      Progress total = Progress.NONE;
+      long cells = 0;
+      try (BatchScanner scan = client.createBatchScanner(b, auths, threads);
+          Cancellation.Registration stop =
+              cancellation.onCancel(
+                  () -> {
+                    stopServers.run();
+                    scan.close();
+                  })) {
+        scan.setRanges(List.of(range));
+        ScanTypes.hint(scan, ScanTypes.INTERACTIVE);
+        stack.forEach(scan::addScanIterator);
+        for (Map.Entry<Key, Value> entry : scan) {
+          if (!entry.getKey().getColumnFamilyData().equals(RemoteWriteIterator.CELLS)) {
+            cancellation.throwIfRequested("the answer");
+            throw new IllegalStateException(
+                "a tablet server stopped the multiply: "
+                    + Progress.decode(entry.getValue()).error());
+          }
+          Progress p = ReturnedCells.progressOf(entry.getValue());
+          total = total.plus(p);
+          cells += p.entriesWritten();
+          if (cells > maxCells) {
+            throw Answer.overBound("at least " + cells + " cells", maxCells);
+          }
+          packed.add(ReturnedCells.cellsOf(entry.getValue()));
         }
-        Progress p = ReturnedCells.progressOf(entry.getValue());
-        total = total.plus(p);
-        cells += p.entriesWritten();
-        if (cells > maxCells) {
-          throw Answer.overBound("at least " + cells + " cells", maxCells);
-        }
-        packed.add(ReturnedCells.cellsOf(entry.getValue()));
+      } catch (RuntimeException e) {
+        // a scan closed under its reader fails in whatever way it was reading
+        cancellation.throwIfRequested("the answer");
+        throw e;
       }
+      cancellation.throwIfRequested("the answer");
+      return new Returned(
+          new Answer(
+              Semirings.forName(semiring), packed, total.partialProducts(), total.rowsAligned()),
+          total);
     }
-    return new Returned(
-        new Answer(
-            Semirings.forName(semiring), packed, total.partialProducts(), total.rowsAligned()),
-        total);
   }
 
   /** The credential file once written, a failure to write it as thrown there. */

@@ -164,7 +164,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
 
   /**
    * Output caller: each call's products, pre-summed, return to the caller in its entry ({@link
-   * ReturnedCells}) instead of going into a result table; no C, CT or connection to write with.
+   * ReturnedCells}), not into C or CT; a connection then only tells if the request is still wanted.
    */
   public static void setCallerOutput(IteratorSetting setting) {
     setting.addOption(OUTPUT_OPTION, CALLER_OUTPUT);

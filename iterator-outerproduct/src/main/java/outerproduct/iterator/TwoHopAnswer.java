@@ -15,6 +15,7 @@ import outerproduct.kernel.accumulo.ClusterSize;
 import outerproduct.kernel.accumulo.ServerCode;
 import outerproduct.kernel.answer.Answer;
 import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.product.Cancellation;
 import outerproduct.kernel.product.WindowSize;
 
 /**
@@ -51,7 +52,9 @@ public final class TwoHopAnswer {
    * @param sources the rows S
    * @param neighbours the span of the rows S's entries point to (their columns): the rows of G the
    *     second hop reads
+   * @param cancellation stops the scan and the tablet servers' calls when cancelled
    * @throws IllegalStateException when a tablet server stopped, or past {@code maxCells}
+   * @throws outerproduct.kernel.product.MultiplyCancelledException when cancelled
    */
   public static Result secondHop(
       AccumuloClient client,
@@ -61,7 +64,8 @@ public final class TwoHopAnswer {
       Range neighbours,
       String semiring,
       Authorizations auths,
-      long maxCells)
+      long maxCells,
+      Cancellation cancellation)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     ClientLease.checkActsAs(client, clientProperties);
     CompletableFuture<CredentialFile> credentials =
@@ -77,17 +81,18 @@ public final class TwoHopAnswer {
       TwoTableIterator.setAtInteractive(product);
       TwoTableIterator.setBTable(product, graph);
       stack.add(product);
-      stack.add(IteratorAnswer.returning(semiring, WindowSize.AUTO));
-      IteratorAnswer.Returned r =
-          IteratorAnswer.scan(
+      stack.add(
+          IteratorAnswer.returning(semiring, WindowSize.AUTO, IteratorAnswer.join(credentials)));
+      IteratorAnswer.Scan scan =
+          new IteratorAnswer.Scan(
               client,
               graph,
               neighbours,
               auths,
               ClusterSize.scanThreads(client),
-              stack,
-              semiring,
-              maxCells);
+              cancellation,
+              () -> CredentialFile.delete(credentials));
+      IteratorAnswer.Returned r = scan.run(stack, semiring, maxCells);
       return new Result(r.answer(), r.total().entriesRead());
     } finally {
       CredentialFile.delete(credentials);

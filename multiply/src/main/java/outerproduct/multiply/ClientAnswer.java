@@ -42,7 +42,8 @@ final class ClientAnswer {
       ColumnFilter atColumns,
       ColumnFilter bColumns,
       Authorizations auths,
-      long maxCells)
+      long maxCells,
+      Cancellation cancellation)
       throws Exception {
     CompletableFuture<Void> inputs =
         InputTables.checkReadableLater(client, Semirings.encodingOf(semiring.name()), auths, at, b);
@@ -55,7 +56,7 @@ final class ClientAnswer {
             ClientMultiply.sumProducts(
                 client,
                 semiring,
-                new ClientMultiply.Tables(at, b, "the answer", new Cancellation()),
+                new ClientMultiply.Tables(at, b, "the answer", cancellation),
                 rows,
                 atColumns,
                 bColumns,

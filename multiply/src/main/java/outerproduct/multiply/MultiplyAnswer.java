@@ -179,6 +179,7 @@ public final class MultiplyAnswer extends MultiplyBuilder<MultiplyAnswer> {
       AccumuloClient client = sharedClient == null ? own : sharedClient;
       Multiply.Decision decided =
           decision != null ? decision : decide(client, PathChoice.Checking.UNTIL_CHOSEN);
+      cancellation.throwIfRequested("the answer, before " + decided.path() + " started");
       Answer answer =
           decided.path() == ExecutionPath.CLIENT
               ? ClientAnswer.answer(
@@ -190,7 +191,8 @@ public final class MultiplyAnswer extends MultiplyBuilder<MultiplyAnswer> {
                   atColumns,
                   bColumns,
                   readAuthorizations(client),
-                  maxCells)
+                  maxCells,
+                  cancellation)
               : iteratorAnswer(client).run();
       return new Result(decided, answer, (System.nanoTime() - begin) / 1e9);
     }

@@ -32,6 +32,8 @@ import outerproduct.kernel.answer.SummedRuns;
 import outerproduct.kernel.d4m.RowRange;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.d4m.Utf8;
+import outerproduct.kernel.product.Cancellation;
+import outerproduct.kernel.product.MultiplyCancelledException;
 import outerproduct.kernel.product.Visibility;
 import outerproduct.kernel.semiring.BadValueException;
 import outerproduct.kernel.semiring.Semiring;
@@ -99,6 +101,7 @@ public final class TwoHop {
   private Semiring<?> semiring = Semirings.forName(Semirings.DEFAULT);
   private Authorizations authorizations;
   private long maxCells = Answer.DEFAULT_MAX_CELLS;
+  private Cancellation cancellation = new Cancellation();
 
   private TwoHop(Properties clientProperties, String graph) {
     this.clientProperties = clientProperties;
@@ -117,6 +120,16 @@ public final class TwoHop {
   /** Use this client (it must act as the properties' user) instead of opening one per run. */
   public TwoHop client(AccumuloClient client) {
     this.sharedClient = Objects.requireNonNull(client, "client");
+    return this;
+  }
+
+  /**
+   * Stops the request when {@code cancellation} is cancelled, from any thread: its scans close, the
+   * tablet servers' calls stop at their next check, and {@link #run} throws {@link
+   * MultiplyCancelledException}. Default: one no caller holds.
+   */
+  public TwoHop cancellation(Cancellation cancellation) {
+    this.cancellation = Objects.requireNonNull(cancellation, "cancellation");
     return this;
   }
 
@@ -251,7 +264,8 @@ public final class TwoHop {
         new Range(sorted.first(), true, sorted.last(), true),
         semiring.name(),
         auths,
-        maxCells);
+        maxCells,
+        cancellation);
   }
 
   private void addEdge(Map<Text, List<Edge>> firstHop, Key key, Value value) {
@@ -267,9 +281,11 @@ public final class TwoHop {
   private long scan(
       AccumuloClient client, List<Range> ranges, Authorizations auths, EntryConsumer consumer)
       throws Exception {
+    cancellation.throwIfRequested("two-hop");
     long entries = 0;
     try (BatchScanner scan =
-        client.createBatchScanner(graph, auths, ClusterSize.scanThreads(client))) {
+            client.createBatchScanner(graph, auths, ClusterSize.scanThreads(client));
+        Cancellation.Registration stop = cancellation.onCancel(scan::close)) {
       // A service asks about the same neighbourhoods again and again: keep their blocks cached.
       ScanTypes.hint(scan, ScanTypes.INTERACTIVE_SOURCE);
       scan.setRanges(ranges);
@@ -278,7 +294,12 @@ public final class TwoHop {
         consumer.accept(e.getKey(), e.getValue());
         entries++;
       }
+    } catch (RuntimeException e) {
+      // a scan closed under its reader fails in whatever way it was reading
+      cancellation.throwIfRequested("two-hop");
+      throw e;
     }
+    cancellation.throwIfRequested("two-hop");
     return entries;
   }
 

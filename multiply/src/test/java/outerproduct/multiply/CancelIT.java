@@ -2,6 +2,7 @@ package outerproduct.multiply;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -35,6 +39,7 @@ import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.ResultChecksum;
 import outerproduct.kernel.oracle.SparseMatrix;
+import outerproduct.kernel.product.Cancellation;
 import outerproduct.kernel.product.MultiplyCancelledException;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
@@ -45,7 +50,8 @@ import outerproduct.multiply.cli.MultiplyCommand;
  * RunningMultiply#cancel} and through a signal to the {@code multiply} command. The tablet servers
  * stop working on it (no scan of B left running or queued; how soon is logged, not asserted), the
  * MapReduce job is killed, C is marked cancelled (BatchWriter paths) or left as it was (bulk
- * output, before its import), and a retry that replaces the cancelled C equals the oracle.
+ * output, before its import), and a retry that replaces the cancelled C equals the oracle. An
+ * answer to the caller cancelled while it runs throws and leaves no scan of B working.
  */
 @ExtendWith(SharedClusters.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -145,6 +151,67 @@ class CancelIT {
     assertTrue(
         ResultState.state(client, c).startsWith("incomplete: " + ResultState.CANCELLED),
         ResultState.state(client, c));
+  }
+
+  @Test
+  void aCancelledAnswerClosesItsScanAndStopsItsTabletServers() throws Exception {
+    Cancellation cancellation = new Cancellation();
+    CompletableFuture<MultiplyAnswer.Result> answer =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return MultiplyAnswer.on(clientProperties)
+                    .transposeOf("cancelAT")
+                    .times("cancelB")
+                    .path(ExecutionPath.ITERATOR)
+                    .maxCells(100_000_000)
+                    // one tablet at a time, so that the whole table takes long enough to cancel
+                    .iterator(it -> it.scanThreads(1))
+                    .cancellation(cancellation)
+                    .run();
+              } catch (Exception e) {
+                throw new CompletionException(e);
+              }
+            });
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+    while (!scanOfBRunning()) {
+      assertFalse(answer.isDone(), "the answer ended before its scan ran");
+      assertTrue(System.nanoTime() < deadline, "the answer's scan never ran");
+      Thread.sleep(10);
+    }
+    cancellation.cancel();
+    ExecutionException e = assertThrows(ExecutionException.class, answer::get);
+    assertInstanceOf(MultiplyCancelledException.class, e.getCause(), e.toString());
+    awaitTabletServersIdle("the cancelled answer");
+  }
+
+  @Test
+  void anAnswerOrTwoHopCancelledBeforeItRunsReadsNothing() {
+    Cancellation cancelled = new Cancellation();
+    cancelled.cancel();
+    for (ExecutionPath path : MultiplyAnswer.ANSWERING) {
+      MultiplyCancelledException e =
+          assertThrows(
+              MultiplyCancelledException.class,
+              () ->
+                  MultiplyAnswer.on(clientProperties)
+                      .transposeOf("cancelAT")
+                      .times("cancelB")
+                      .rows("1,2,3,")
+                      .path(path)
+                      .cancellation(cancelled)
+                      .run());
+      assertTrue(e.getMessage().contains("cancelled by the caller"), e.getMessage());
+    }
+    MultiplyCancelledException e =
+        assertThrows(
+            MultiplyCancelledException.class,
+            () ->
+                TwoHop.on(clientProperties, "cancelB")
+                    .from(List.of("1", "2"))
+                    .cancellation(cancelled)
+                    .run());
+    assertTrue(e.getMessage().contains("two-hop: cancelled by the caller"), e.getMessage());
   }
 
   /** SIGTERM (as SIGINT) of the command: its shutdown hook cancels before the JVM exits. */

@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.apache.accumulo.core.client.AccumuloClient;
 import outerproduct.kernel.answer.Answer;
 import outerproduct.kernel.answer.Cell;
+import outerproduct.kernel.cli.CancelOnInterrupt;
 import outerproduct.kernel.cli.OptionValues;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.semiring.Semiring;
@@ -18,7 +19,8 @@ import outerproduct.multiply.TwoHop;
 /**
  * {@code scripts/multiply --print}: the request answered to the caller ({@link MultiplyAnswer}),
  * C's cells on standard output as tab-separated lines, everything else on standard error, so that
- * the output can be piped as it is.
+ * the output can be piped as it is. Ctrl-C while the answer is being formed cancels it ({@link
+ * CancelOnInterrupt}): the tablet servers' calls stop and nothing is printed.
  */
 final class PrintedAnswer {
   private PrintedAnswer() {}
@@ -56,7 +58,10 @@ final class PrintedAnswer {
       if (command.explain) {
         return 0;
       }
-      MultiplyAnswer.Result r = request.run(decision);
+      MultiplyAnswer.Result r;
+      try (CancelOnInterrupt interrupt = CancelOnInterrupt.install()) {
+        r = request.cancellation(interrupt.cancellation()).run(decision);
+      }
       long cells = printCells(r.answer(), out);
       out.flush();
       err.printf(
@@ -88,7 +93,10 @@ final class PrintedAnswer {
       if (command.maxCells != null) {
         request.maxCells(maxCells(command));
       }
-      TwoHop.Result r = request.run();
+      TwoHop.Result r;
+      try (CancelOnInterrupt interrupt = CancelOnInterrupt.install()) {
+        r = request.cancellation(interrupt.cancellation()).run();
+      }
       long cells = printCells(r.answer(), out);
       out.flush();
       err.printf(
