@@ -26,9 +26,10 @@ import outerproduct.kernel.semiring.Semirings;
  * key, not the first: a scan resumed after the returned entry starts past everything it counted,
  * and a scan torn down before it was returned counts its range again from the start.
  *
- * <p>A value the semiring cannot read ends the scan with one entry of that key whose value is
- * {@link #BAD_VALUE} followed by the stored bytes, for the caller to name ({@link TableChecksum}).
- * Memory: one key and one digest.
+ * <p>A value the semiring cannot read comes back as an entry of its key whose value is {@link
+ * #BAD_VALUE} followed by the stored bytes, for the caller to name ({@link TableChecksum}); the
+ * entries after it are summed as a scan resumed after it would sum them. Memory: one key and one
+ * digest.
  */
 public class ChecksumIterator implements SortedKeyValueIterator<Key, Value>, OptionDescriber {
   public static final String SEMIRING_OPTION = "semiring";
@@ -91,6 +92,15 @@ public class ChecksumIterator implements SortedKeyValueIterator<Key, Value>, Opt
   public void seek(Range range, Collection<ByteSequence> columnFamilies, boolean inclusive)
       throws IOException {
     source.seek(range, columnFamilies, inclusive);
+    sumToTheNextStop();
+  }
+
+  /**
+   * Sums from the source's position to the range's end, or to a value the semiring cannot read,
+   * which becomes the top entry with the source left after it: what follows is then summed as a
+   * scan resumed after that entry would sum it.
+   */
+  private void sumToTheNextStop() throws IOException {
     ResultChecksum sum = new ResultChecksum();
     Key last = null;
     topKey = null;
@@ -103,6 +113,7 @@ public class ChecksumIterator implements SortedKeyValueIterator<Key, Value>, Opt
       } catch (IllegalArgumentException bad) {
         topKey = new Key(key);
         topValue = new Value(tagged(BAD_VALUE, value));
+        source.next();
         return;
       }
       sum.add(key.getRowData().toArray(), key.getColumnQualifierData().toArray(), canonical);
@@ -135,8 +146,12 @@ public class ChecksumIterator implements SortedKeyValueIterator<Key, Value>, Opt
   }
 
   @Override
-  public void next() {
-    topKey = null;
+  public void next() throws IOException {
+    if (topValue.get()[0] == BAD_VALUE) {
+      sumToTheNextStop();
+    } else {
+      topKey = null;
+    }
   }
 
   @Override

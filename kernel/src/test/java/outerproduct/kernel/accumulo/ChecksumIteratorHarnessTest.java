@@ -13,20 +13,24 @@ import org.apache.accumulo.iteratortest.IteratorTestBase;
 import org.apache.accumulo.iteratortest.IteratorTestInput;
 import org.apache.accumulo.iteratortest.IteratorTestOutput;
 import org.apache.accumulo.iteratortest.IteratorTestParameters;
+import org.apache.accumulo.iteratortest.testcases.IsolatedDeepCopiesTestCase;
 import outerproduct.kernel.oracle.ResultChecksum;
 
 /**
- * Accumulo's iterator test harness (re-seek after each entry, deep copies, repeated hasTop, …) on
- * {@link ChecksumIterator}: over the whole table, a sought sub-range and an empty one, the output
- * is the one entry a naive sum of the range's lines gives, at the range's last key, or nothing; and
- * a value the semiring cannot read comes back as that entry, tagged.
+ * Accumulo's iterator test harness (re-seek after each entry, deep copies, repeated hasTop, …; not
+ * the isolated deep copies, see {@link #cases}) on {@link ChecksumIterator}: over the whole table,
+ * a sought sub-range and an empty one, the output is the one entry a naive sum of the range's lines
+ * gives, at the range's last key, or nothing; and a value the semiring cannot read comes back as
+ * that entry, tagged.
  */
 class ChecksumIteratorHarnessTest extends IteratorTestBase {
   private static final String SEMIRING = "plus-times-long";
   private static final List<Range> SOUGHT =
       List.of(
           new Range(),
-          new Range(new Key("05", "", "c02"), false, new Key("19", "", "c03"), true),
+          // its end between two entries: the re-seek case's range after an entry at the end key
+          // itself would be empty, which Range refuses
+          new Range(new Key("05", "", "c02"), false, new Key("19", "", "c035"), true),
           new Range("zz", "zzz"));
 
   @Override
@@ -35,8 +39,10 @@ class ChecksumIteratorHarnessTest extends IteratorTestBase {
     Stream<IteratorTestParameters> sums =
         SOUGHT.stream().flatMap(range -> cases(data, range, naive(data, range)));
     SortedMap<Key, Value> bad = table(true);
-    SortedMap<Key, Value> refused = new TreeMap<>();
-    refused.put(new Key("07", "", "c01"), tagged(ChecksumIterator.BAD_VALUE, "x9".getBytes()));
+    Key badKey = new Key("07", "", "c01");
+    // the bad value, then what follows it summed, as a scan resumed after it would
+    SortedMap<Key, Value> refused = naive(bad, new Range(badKey, false, null, true));
+    refused.put(badKey, tagged(ChecksumIterator.BAD_VALUE, "x9".getBytes()));
     return Stream.concat(sums, cases(bad, new Range(), refused));
   }
 
@@ -46,7 +52,13 @@ class ChecksumIteratorHarnessTest extends IteratorTestBase {
         new IteratorTestInput(
             ChecksumIterator.class, ChecksumIterator.setting(SEMIRING).getOptions(), range, data);
     IteratorTestOutput expected = new IteratorTestOutput(output);
-    return builtinTestCases().map(testCase -> testCase.toParameters(in, expected));
+    // Not the isolated deep copies case: it seeks a copy from the current top key, inclusive, and
+    // expects the same entry back, which no sum of a range returned at its last key can give (the
+    // copy sums that one entry). Accumulo resumes a scan after the last key returned, exclusive:
+    // the re-seek case covers that.
+    return builtinTestCases()
+        .filter(testCase -> !(testCase instanceof IsolatedDeepCopiesTestCase))
+        .map(testCase -> testCase.toParameters(in, expected));
   }
 
   /** Rows 00..29 with columns c00..c05 (some missing); with {@code bad}, one value no long. */
