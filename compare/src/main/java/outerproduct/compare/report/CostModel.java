@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -43,6 +44,14 @@ final class CostModel {
     /** The model's rate on {@code nodes} nodes, partial products per second. */
     double modelRate(int nodes) {
       return nodes / Math.max(Math.max(cpuTime(), networkTime(nodes)), diskTime());
+    }
+
+    /**
+     * The rate measured on this machine scaled to {@code nodes} nodes by the model: linear while
+     * the processor binds, less where the network or a disk binds first.
+     */
+    double projected(double measured, int nodes) {
+      return measured * modelRate(nodes) / modelRate(1);
     }
 
     /** What binds each node on {@code nodes} nodes. */
@@ -110,11 +119,7 @@ final class CostModel {
       cells.add(fmt("%.1f", work.localBytes() + REPLICATION * work.replicatedBytes()));
       cells.add(fmt("%.2e", measured));
       for (int nodes : NODES) {
-        cells.add(
-            fmt("%.2e", measured * work.modelRate(nodes) / work.modelRate(1))
-                + " ("
-                + work.bound(nodes)
-                + ")");
+        cells.add(fmt("%.2e", work.projected(measured, nodes)) + " (" + work.bound(nodes) + ")");
       }
       cells.add(work.next(NODES[NODES.length - 1]));
       lines.add(row(cells.toArray()));
@@ -125,6 +130,19 @@ final class CostModel {
     List<String> table = heading();
     table.addAll(lines);
     return table;
+  }
+
+  /**
+   * One engine's whole-table rate at a SCALE of one run projected to {@code nodes} nodes; empty
+   * when its records carry no processor time and bytes.
+   */
+  static OptionalDouble projectedRate(List<JsonNode> records, int scale, String engine, int nodes) {
+    List<JsonNode> runs = WorkTable.groups(records).get(scale + "\t" + engine);
+    if (runs == null || runs.stream().noneMatch(CostModel::carriesWork)) {
+      return OptionalDouble.empty();
+    }
+    double measured = median(runs, r -> r.path("rate_pp_per_s").asDouble());
+    return OptionalDouble.of(work(runs).projected(measured, nodes));
   }
 
   /** What a partial product cost in {@code runs}: medians over the runs that measured it. */

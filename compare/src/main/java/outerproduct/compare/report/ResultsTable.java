@@ -9,12 +9,13 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * docs/performance.md's results, goals and cost model tables, rendered from the committed example
- * reports' {@code runs.jsonl} by the same code that writes each {@code report.md}: one row per
- * headline of each report, one row per goal judged by a report; and the README's transcript of the
- * main command ({@link QuickTranscript}). Each doc holds the rendering between marker lines; {@code
- * --check} (run by CI through {@code ResultsTableTest}) fails when what is committed differs from
- * what the records render, so a number in them is never typed by hand.
+ * docs/performance.md's results, goals, cost model and crossover tables, rendered from the
+ * committed example reports' {@code runs.jsonl} by the same code that writes each {@code
+ * report.md}: one row per headline of each report, one row per goal judged by a report; and the
+ * README's transcript of the main command ({@link QuickTranscript}). Each doc holds the rendering
+ * between marker lines; {@code --check} (run by CI through {@code ResultsTableTest}) fails when
+ * what is committed differs from what the records render, so a number in them is never typed by
+ * hand.
  *
  * <p>{@code ResultsTable <docs dir> [--check]}; {@code scripts/results-table} runs it on the
  * project's docs, first rendering every example report again ({@link ExampleReports}).
@@ -31,6 +32,9 @@ public final class ResultsTable {
   static final String COST_BEGIN =
       "<!-- cost model: rendered by scripts/results-table from example-report/*/runs.jsonl -->";
   static final String COST_END = "<!-- end of cost model -->";
+  static final String CROSSOVER_BEGIN =
+      "<!-- crossover: rendered by scripts/results-table from example-report/*/runs.jsonl -->";
+  static final String CROSSOVER_END = "<!-- end of crossover -->";
 
   private ResultsTable() {}
 
@@ -73,14 +77,17 @@ public final class ResultsTable {
             + readme);
   }
 
-  /** {@code performance} with its two marked sections rendered again from {@code docs}. */
+  /** {@code performance} with its marked sections rendered again from {@code docs}. */
   static String render(Path docs, String performance) throws IOException {
     List<Report> reports = reports(docs.resolve(REPORTS));
     String withResults =
         Markers.replace(PERFORMANCE_MD, performance, RESULTS_BEGIN, RESULTS_END, results(reports));
     String withGoals =
         Markers.replace(PERFORMANCE_MD, withResults, GOALS_BEGIN, GOALS_END, goals(reports));
-    return Markers.replace(PERFORMANCE_MD, withGoals, COST_BEGIN, COST_END, costModel(reports));
+    String withCost =
+        Markers.replace(PERFORMANCE_MD, withGoals, COST_BEGIN, COST_END, costModel(reports));
+    return Markers.replace(
+        PERFORMANCE_MD, withCost, CROSSOVER_BEGIN, CROSSOVER_END, crossover(reports));
   }
 
   /** One committed example report: its folder name and its records' summary. */
@@ -182,6 +189,15 @@ public final class ResultsTable {
         md.append('\n');
       }
     }
+    return md.toString();
+  }
+
+  /** mr-bulk against iterator-bulk on whole tables, SCALE by SCALE ({@link Crossover}). */
+  private static String crossover(List<Report> reports) {
+    List<Crossover.Source> sources =
+        reports.stream().map(r -> new Crossover.Source(r.link(), r.madeAt(), r.summary())).toList();
+    StringBuilder md = new StringBuilder();
+    Crossover.lines(sources).forEach(line -> md.append(line).append('\n'));
     return md.toString();
   }
 

@@ -13,11 +13,12 @@ import outerproduct.kernel.semiring.Semiring;
 
 /**
  * The oracle's checksum of C = ATᵀ ⊕.⊗ B (docs/format.md) without holding C: AT is indexed by its
- * columns i, the rows of C, and C is formed one row at a time in key order (row i = the ⊕ over AT's
- * column i of AT(k,i) ⊗ B(k,:)), each row summed, sorted, fed to the checksum and dropped. Memory
- * is the inputs (held anyway), that index and B's rows decoded, plus one row of C, whatever C's
- * size; time is one step per partial product. Like {@link ReferenceMultiply} it shares no code with
- * the streaming kernel.
+ * columns i, the rows of C, and C is formed one row at a time (row i = the ⊕ over AT's column i of
+ * AT(k,i) ⊗ B(k,:)), each row summed into the checksum and dropped; the checksum being a sum over
+ * entries, rows are formed on every core at once. Memory is the inputs (held anyway), that index
+ * and B's rows decoded, plus one row of C per core, whatever C's size; time is one step per partial
+ * product, spread over the cores. Like {@link ReferenceMultiply} it shares no code with the
+ * streaming kernel.
  */
 public final class RowByRowOracle {
   /** C's checksum and entry count, and the partial products formed. */
@@ -65,12 +66,34 @@ public final class RowByRowOracle {
                 }
               });
     }
-    ResultChecksum sum = new ResultChecksum();
-    long partialProducts = 0;
-    for (Map.Entry<String, List<String[]>> column : atByColumn.entrySet()) {
-      String i = column.getKey();
+    // The checksum is a sum over entries (docs/format.md), so rows may be formed in any order and
+    // on every core, each thread adding its rows into its own part.
+    RowSums<T> sums =
+        new ArrayList<>(atByColumn.entrySet())
+            .parallelStream()
+                .collect(
+                    () -> new RowSums<>(semiring, bRows),
+                    (part, column) -> part.add(column.getKey(), column.getValue()),
+                    RowSums::plus);
+    return new Result(sums.checksum.hex(), sums.checksum.entries(), sums.partialProducts);
+  }
+
+  /** The rows of C one thread formed: their checksum and partial products. */
+  private static final class RowSums<T> {
+    private final Semiring<T> semiring;
+    private final Map<String, DecodedRow<T>> bRows;
+    private final ResultChecksum checksum = new ResultChecksum();
+    private long partialProducts;
+
+    RowSums(Semiring<T> semiring, Map<String, DecodedRow<T>> bRows) {
+      this.semiring = semiring;
+      this.bRows = bRows;
+    }
+
+    /** Forms row i of C from AT's column i ({@code (k, value)} pairs) and adds its entries. */
+    void add(String i, List<String[]> column) {
       HashMap<String, T> cRow = new HashMap<>();
-      for (String[] kAndValue : column.getValue()) {
+      for (String[] kAndValue : column) {
         T a = ReferenceMultiply.decode(semiring, "AT", kAndValue[0], i, kAndValue[1]);
         DecodedRow<T> bRow = bRows.get(kAndValue[0]);
         for (int n = 0; n < bRow.columns().length; n++) {
@@ -78,13 +101,15 @@ public final class RowByRowOracle {
         }
         partialProducts += bRow.columns().length;
       }
-      TreeMap<String, T> sorted = new TreeMap<>(ByteOrder.STRINGS);
-      sorted.putAll(cRow);
-      sorted.forEach(
-          (j, value) -> sum.add(i, j, new String(semiring.encode(value), StandardCharsets.UTF_8)));
+      cRow.forEach(
+          (j, value) ->
+              checksum.add(i, j, new String(semiring.encode(value), StandardCharsets.UTF_8)));
     }
-    long nnz = sum.entries();
-    return new Result(sum.hex(), nnz, partialProducts);
+
+    void plus(RowSums<T> other) {
+      checksum.plus(other.checksum);
+      partialProducts += other.partialProducts;
+    }
   }
 
   private static <T> DecodedRow<T> decoded(
