@@ -62,6 +62,17 @@ final class MultiplyLiveness {
     }
   }
 
+  /**
+   * Asks now, whatever the count.
+   *
+   * @throws MultiplyCancelledException if the credentials file is gone
+   */
+  void requireWanted() {
+    if (file != null) {
+      requireFile();
+    }
+  }
+
   private void requireFile() {
     boolean exists;
     try {

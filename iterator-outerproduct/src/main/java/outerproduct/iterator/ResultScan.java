@@ -295,11 +295,15 @@ final class ResultScan {
     return new Totals(total, monitoringEntries);
   }
 
-  /** A cancel while C may hold products: C is marked incomplete, cancelled. */
+  /**
+   * A cancel while C may hold products: a result table this multiply created is deleted, one that
+   * existed is marked incomplete, cancelled ({@link ResultState#cancelled}).
+   */
   private void throwIfCancelled() {
     if (cancellation.requested()) {
       StringBuilder message = new StringBuilder("TableMult cancelled");
-      results.forEach(r -> message.append("; ").append(ResultState.cancelled(client, r)));
+      results.forEach(
+          r -> message.append("; ").append(ResultState.cancelled(client, r, created.contains(r))));
       throw new MultiplyCancelledException(message.toString());
     }
   }

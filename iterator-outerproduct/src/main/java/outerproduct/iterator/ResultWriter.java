@@ -1,6 +1,7 @@
 package outerproduct.iterator;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.concurrent.TimeUnit;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.BatchWriter;
@@ -143,8 +144,25 @@ final class ResultWriter<T> implements ProductWriter<T> {
     try {
       writer.addMutation(m);
     } catch (MutationsRejectedException e) {
-      throw new IOException("writing to '" + table + "' failed: " + e.getMessage(), e);
+      throw rejected(table, e);
     }
+  }
+
+  /**
+   * The failure of a write into {@code table}, or a cancel: a cancel deletes a C the multiply
+   * created, which fails the writes still under way for it.
+   *
+   * @throws MultiplyCancelledException if the multiply is no longer wanted
+   */
+  private IOException rejected(String table, MutationsRejectedException e) {
+    IOException failure =
+        new IOException("writing to '" + table + "' failed: " + e.getMessage(), e);
+    try {
+      liveness.requireWanted();
+    } catch (UncheckedIOException unknown) {
+      failure.addSuppressed(unknown);
+    }
+    return failure;
   }
 
   /** Entries put into C (or CT, when only CT is written) so far. */
@@ -175,9 +193,7 @@ final class ResultWriter<T> implements ProductWriter<T> {
       try {
         w.close();
       } catch (MutationsRejectedException e) {
-        failure =
-            new IOException(
-                "writing to '" + (w == c ? cName : ctName) + "' failed: " + e.getMessage(), e);
+        failure = rejected(w == c ? cName : ctName, e);
       }
     }
     if (failure != null) {

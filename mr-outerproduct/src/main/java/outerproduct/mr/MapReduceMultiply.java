@@ -225,7 +225,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
     try (AccumuloClient client = Accumulo.newClient().from(clientProperties).build();
         ResultReplacement replacement = replacing(client)) {
       checkBeforeRun(client);
-      takeC(client);
+      boolean createdC = takeC(client);
       try (PrivateJobDir dir = PrivateJobDir.create(client, base, clientProperties, c)) {
         List<byte[]> cSplitRows = bytes(client.tableOperations().listSplits(c));
         JobSpec spec =
@@ -245,7 +245,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
             "MapReduce multiply cancelled: "
                 + e.getMessage()
                 + "; "
-                + ResultState.cancelled(client, c));
+                + ResultState.cancelled(client, c, createdC));
       } catch (Exception e) { // rethrown as the checked types the block throws
         if (!(e instanceof JobFailedException)) {
           ResultState.incomplete(client, c, String.valueOf(e.getMessage()));
@@ -277,8 +277,10 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
    * Creates C or checks the one there, and takes it for this job ({@link ResultState#claim}): of
    * two multiplies into one C exactly one proceeds. An existing C is taken before it is checked, so
    * an unfinished one the caller asked to replace is emptied first.
+   *
+   * @return whether C was created here
    */
-  private void takeC(AccumuloClient client)
+  private boolean takeC(AccumuloClient client)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
     boolean existed = client.tableOperations().exists(c);
     String before = existed ? ResultState.claim(client, c, "mr", reuse()) : null;
@@ -293,6 +295,7 @@ public final class MapReduceMultiply extends MultiplyBuilder<MapReduceMultiply> 
     if (!existed) {
       ResultState.claim(client, c, "mr", reuse());
     }
+    return !existed;
   }
 
   /**

@@ -33,6 +33,7 @@ import outerproduct.embedded.EmbeddedYarn;
 import outerproduct.embedded.SharedClusters;
 import outerproduct.inputs.KroneckerGenerator;
 import outerproduct.inputs.MatrixLoader;
+import outerproduct.iterator.ResultTables;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.d4m.RowRanges;
@@ -49,9 +50,9 @@ import outerproduct.multiply.cli.MultiplyCommand;
  * A whole-table multiply cancelled while it runs, on each engine: through {@link
  * RunningMultiply#cancel} and through a signal to the {@code multiply} command. The tablet servers
  * stop working on it (no scan of B left running or queued; how soon is logged, not asserted), the
- * MapReduce job is killed, C is marked cancelled (BatchWriter paths) or left as it was (bulk
- * output, before its import), and a retry that replaces the cancelled C equals the oracle. An
- * answer to the caller cancelled while it runs throws and leaves no scan of B working.
+ * MapReduce job is killed, a C the multiply created is deleted (a C that existed is marked
+ * cancelled, and a retry that replaces it equals the oracle). An answer to the caller cancelled
+ * while it runs throws and leaves no scan of B working.
  */
 @ExtendWith(SharedClusters.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -85,9 +86,11 @@ class CancelIT {
     client.close();
   }
 
+  /** Into a C the caller created: the cancel marks it incomplete (one it created is deleted). */
   @Test
   void aCancelledIteratorMultiplyStopsItsTabletServersAndARetryEqualsTheOracle() throws Exception {
     String c = "cancelC";
+    ResultTables.prepare(client, c, "plus-times-long"); // as a caller prepares its own C
     RunningMultiply running = multiply(c).path(ExecutionPath.ITERATOR).start();
     awaitScanRunning(running);
     awaitWhileRunning(running, () -> hasEntries(c), "C written to");
@@ -148,9 +151,8 @@ class CancelIT {
     MultiplyCancelledException e = assertThrows(MultiplyCancelledException.class, running::await);
     assertTrue(e.getMessage().contains("killed"), e.getMessage());
     assertEquals(JobStatus.State.KILLED, submitted.get().getStatus().getState());
-    assertTrue(
-        ResultState.state(client, c).startsWith("incomplete: " + ResultState.CANCELLED),
-        ResultState.state(client, c));
+    assertTrue(e.getMessage().contains("created by this multiply, is deleted"), e.getMessage());
+    assertFalse(client.tableOperations().exists(c), "the C it created is deleted");
   }
 
   @Test
@@ -247,9 +249,7 @@ class CancelIT {
     assertTrue(child.waitFor(2, TimeUnit.MINUTES), "the signalled command did not exit");
     String said = Files.readString(err);
     assertTrue(said.contains("interrupted: cancelling the multiply"), said);
-    assertTrue(
-        ResultState.state(client, c).startsWith("incomplete: " + ResultState.CANCELLED),
-        ResultState.state(client, c) + "; the command said: " + said);
+    assertFalse(client.tableOperations().exists(c), "the C it created is deleted: " + said);
     awaitTabletServersIdle("the signalled command's multiply");
   }
 

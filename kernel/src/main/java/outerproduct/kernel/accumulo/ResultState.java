@@ -35,11 +35,37 @@ public final class ResultState {
   }
 
   /**
-   * Marks C incomplete because its caller cancelled the multiply; never throws.
+   * What a cancel leaves of a C the multiply wrote into, the same on every engine: a C this
+   * multiply created is deleted, since it holds only part of this multiply's products and nothing
+   * else (a bulk output's new C is deleted the same way); a C that existed before is marked
+   * incomplete, cancelled. Deleting at once also stops the work still under way for it: writers
+   * holding products for C (a tablet server's BatchWriter buffers, up to megabytes each) fail as
+   * soon as C is gone instead of sending what they hold into it, and C's tablets are unloaded
+   * without flushing. Never throws: a C that cannot be deleted is marked incomplete instead.
    *
-   * @return a sentence saying what C's state now is
+   * @param created whether this multiply created C
+   * @return a sentence saying what became of C
    */
-  public static String cancelled(AccumuloClient client, String table) {
+  public static String cancelled(AccumuloClient client, String table, boolean created) {
+    if (created) {
+      ResultLease.stop(client, table);
+      try {
+        if (client.tableOperations().exists(table)) {
+          client.tableOperations().delete(table);
+        }
+        return "result table '" + table + "', created by this multiply, is deleted";
+      } catch (AccumuloException
+          | AccumuloSecurityException
+          | TableNotFoundException
+          | RuntimeException e) {
+        return "deleting result table '"
+            + table
+            + "', created by this multiply, failed ("
+            + e.getMessage()
+            + "); "
+            + cancelled(client, table, false);
+      }
+    }
     return incomplete(client, table, CANCELLED + " at " + Instant.now());
   }
 
