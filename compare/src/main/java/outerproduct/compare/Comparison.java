@@ -13,7 +13,6 @@ import outerproduct.compare.engine.Engine;
 import outerproduct.compare.engine.Target;
 import outerproduct.compare.engine.TargetCluster;
 import outerproduct.compare.report.RunRecords;
-import outerproduct.inputs.MatrixLoader;
 import outerproduct.inputs.MatrixSource;
 import outerproduct.inputs.cli.InputLoad;
 import outerproduct.kernel.oracle.SparseMatrix;
@@ -164,8 +163,7 @@ final class Comparison {
         used.label(),
         String.format("%.1f", (System.nanoTime() - loadBegin) / 1e9));
     Engine.Settings settings =
-        options.engineOptions.settings(
-            MatrixLoader.splits(a.transpose(), options.engineOptions.tabletsC));
+        options.engineOptions.settings(options.engineOptions.cSplits(a.transpose()));
     return new ScaleInputs(scale, atTable, bTable, a, b, settings);
   }
 
@@ -203,8 +201,7 @@ final class Comparison {
         b.nnz(),
         String.format("%.1f", (System.nanoTime() - loadBegin) / 1e9));
     Engine.Settings settings =
-        options.engineOptions.settings(
-            MatrixLoader.splits(selection, options.engineOptions.tabletsC));
+        options.engineOptions.settings(options.engineOptions.cSplits(selection));
     return new ScaleInputs(scale, selectionTable, bTable, selection, b, settings);
   }
 
@@ -257,8 +254,7 @@ final class Comparison {
         tables.size(),
         g.nnz(),
         String.format("%.1f", (System.nanoTime() - loadBegin) / 1e9));
-    Engine.Settings settings =
-        options.engineOptions.settings(MatrixLoader.splits(g, options.engineOptions.tabletsC));
+    Engine.Settings settings = options.engineOptions.settings(options.engineOptions.cSplits(g));
     return new ScaleInputs(scale, gtTable, gTable, gTransposed, g, settings);
   }
 

@@ -7,9 +7,11 @@ import java.util.Map;
 import java.util.SortedSet;
 import org.apache.hadoop.io.Text;
 import outerproduct.compare.engine.Engine;
+import outerproduct.inputs.MatrixLoader;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.cli.OptionValues;
+import outerproduct.kernel.oracle.SparseMatrix;
 import outerproduct.kernel.product.WindowSize;
 import outerproduct.kernel.semiring.Semirings;
 import outerproduct.mr.UberMode;
@@ -62,11 +64,17 @@ final class EngineOptions {
 
   @Option(
       names = "--tablets-c",
-      defaultValue = "1",
+      defaultValue = "auto",
+      paramLabel = "auto|N",
       description =
-          "Tablets of a new C, split at quantiles of AT's columns (C's rows). Default:"
+          "Tablets of a new C: auto = as the product splits a C its request gives no splits"
+              + " (a whole-table product's one tablet per tablet server, a row subset's one);"
+              + " N = N tablets split at quantiles of AT's columns (C's rows). Default:"
               + " ${DEFAULT-VALUE}.")
-  int tabletsC;
+  String tabletsCText;
+
+  /** C's tablets asked for; null: the product's own default ({@code auto}). */
+  Integer tabletsC;
 
   @Option(
       names = "--reducers",
@@ -134,7 +142,7 @@ final class EngineOptions {
    */
   void validate(boolean calibrating) {
     OptionValues.atLeastOne("--reducers", reducers);
-    OptionValues.atLeastOne("--tablets-c", tabletsC);
+    tabletsC = tabletsC(tabletsCText);
     presum = WindowSize.parse("--presum", presumText);
     mrPresum = WindowSize.parse("--mr-presum", mrPresumText);
     try {
@@ -150,6 +158,32 @@ final class EngineOptions {
     calibration = calibration(calibrating);
   }
 
+  /**
+   * @return null for {@code auto}
+   * @throws IllegalArgumentException naming the option and the value
+   */
+  static Integer tabletsC(String text) {
+    if (text.equals("auto")) {
+      return null;
+    }
+    try {
+      int tablets = Integer.parseInt(text);
+      OptionValues.atLeastOne("--tablets-c", tablets);
+      return tablets;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "--tablets-c '" + text + "': expected auto or a number of tablets", e);
+    }
+  }
+
+  /**
+   * C's split rows for a SCALE whose C has {@code cRows} as its rows (AT's columns): null for
+   * {@code auto}, which leaves them to the product.
+   */
+  SortedSet<Text> cSplits(SparseMatrix cRows) {
+    return tabletsC == null ? null : MatrixLoader.splits(cRows, tabletsC);
+  }
+
   private Calibration calibration(boolean calibrating) {
     if (calibrationFile != null && !calibrating) {
       OptionChecks.readableFile("--calibration", calibrationFile);
@@ -158,7 +192,10 @@ final class EngineOptions {
     return Calibration.installedOrShipped();
   }
 
-  /** What every engine run of one SCALE uses; {@code cSplits} are C's split rows. */
+  /**
+   * What every engine run of one SCALE uses; {@code cSplits} are C's split rows (null: the
+   * product's default).
+   */
   Engine.Settings settings(SortedSet<Text> cSplits) {
     return new Engine.Settings(
         presum,

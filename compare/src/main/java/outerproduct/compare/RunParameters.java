@@ -29,7 +29,7 @@ final class RunParameters {
             .put("tserver_memory_mb", where.embedded.tserverMemoryMb)
             .put("tablets_AT", command.tablets)
             .put("tablets_B", command.tablets)
-            .put("tablets_C", engines.tabletsC)
+            .put("tablets_C", engines.tabletsCText)
             .put("load", command.load.label())
             .put("cued_block_size", command.cuedBlockSize)
             .put("repeats", sweep.repeats)

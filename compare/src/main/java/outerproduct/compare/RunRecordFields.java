@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.SortedSet;
+import org.apache.hadoop.io.Text;
 import outerproduct.compare.engine.Engine;
 import outerproduct.compare.report.RunRecords;
 import outerproduct.kernel.accumulo.FileCompression;
@@ -32,7 +34,17 @@ final class RunRecordFields {
       int rowsSelected,
       int threads,
       int repeat,
-      ProductEstimate.Estimate estimate) {}
+      ProductEstimate.Estimate estimate) {
+
+    /**
+     * C's tablets as asked ({@code --tablets-c N}); null where the product chose them ({@code
+     * auto}), which a whole-table run then records from C itself.
+     */
+    Integer cTablets() {
+      SortedSet<Text> asked = in.settings().resultSplits();
+      return asked == null ? null : asked.size() + 1;
+    }
+  }
 
   /** The record of a run that failed: what was asked, the error, no counts, times or C. */
   ObjectNode failed(Asked asked, String error) {
@@ -95,7 +107,7 @@ final class RunRecordFields {
             .put("repeat", asked.repeat())
             .put("nnz_AT", in.a().nnz())
             .put("nnz_B", in.bMatrix().nnz())
-            .put("tablets_C", in.settings().resultSplits().size() + 1);
+            .put("tablets_C", asked.cTablets());
     if (asked.estimate() == null) {
       record.putNull("estimate_pp").putNull("t_estimate_s");
     } else {

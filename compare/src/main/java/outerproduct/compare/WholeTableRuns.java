@@ -215,6 +215,7 @@ final class WholeTableRuns {
       deleteIfExists(cTable);
       return null;
     }
+    int cTablets = context.target().client().tableOperations().listSplits(cTable).size() + 1;
     TableChecksum.Result c =
         TableChecksum.of(
             context.target().client(), cTable, context.semiring(), Authorizations.EMPTY);
@@ -233,6 +234,7 @@ final class WholeTableRuns {
         context
             .records()
             .finished(asked, result)
+            .put("tablets_C", cTablets)
             .put("nnz_C", c.nnz())
             .put("checksum_C", c.checksum())
             .put("checksum_expected", against)

@@ -39,6 +39,8 @@ class CompareArgumentsTest {
         "--mr-output bulk | Unknown options: '--mr-output', 'bulk'",
         "--mr-uber sometimes | --mr-uber': 'sometimes': expected auto, on or off",
         "--cued-rows 0 | --cued-rows must be at least 1, got 0",
+        "--tablets-c 0 | --tablets-c must be at least 1, got 0",
+        "--tablets-c some | --tablets-c 'some': expected auto or a number of tablets",
         "--prepared-c -1 | --prepared-c must be 0 or more, got -1",
         "--cued-block-size 16Q | --cued-block-size must be a number of bytes with an optional K or"
             + " M (e.g. 16K), got '16Q'",

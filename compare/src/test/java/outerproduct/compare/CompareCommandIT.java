@@ -139,6 +139,10 @@ class CompareCommandIT {
           r.path("result_to").asText(),
           r.toString());
       assertEquals(1, r.path("warmup").asInt(-1), "the warm-up setting is recorded: " + r);
+      if (r.path("workload").asText().equals("whole")) {
+        // --tablets-c auto: C as the product split it, read from C after the run
+        assertTrue(r.path("tablets_C").asInt(0) >= 1, "C's tablets are recorded: " + r);
+      }
       assertEquals(2, r.path("prepared_c").asInt(-1), "queued C tables prepared ahead: " + r);
       assertTrue(
           r.path("estimate_equal").asBoolean(),

@@ -9,6 +9,7 @@ import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 import org.apache.hadoop.io.Text;
 import outerproduct.iterator.ResultTables;
 import outerproduct.kernel.accumulo.FileCompression;
+import outerproduct.kernel.accumulo.ResultSplits;
 import outerproduct.kernel.accumulo.ServerCode;
 import outerproduct.kernel.cli.Choice;
 import outerproduct.kernel.d4m.ColumnFilter;
@@ -181,6 +182,15 @@ public enum Engine implements Choice {
           Calibration.shipped());
     }
 
+    /**
+     * C's split rows for a new C of a request over {@code rows}: those asked ({@code --tablets-c
+     * N}), else the ones the product gives a C its request names none ({@link
+     * ResultSplits#byDefault}).
+     */
+    SortedSet<Text> resultSplitsFor(AccumuloClient client, String at, RowRanges rows) {
+      return resultSplits != null ? resultSplits : ResultSplits.byDefault(client, at, null, rows);
+    }
+
     /** Sets C's {@code table.durability} when one was chosen (null: the table default). */
     void applyDurability(AccumuloClient client, String c) throws Exception {
       if (resultDurability != null) {
@@ -298,7 +308,7 @@ public enum Engine implements Choice {
    * (the server-side paths' with C's split points), for a C prepared ahead of the requests ({@code
    * --prepared-c}) or given a durability ({@link #createAndMultiply}).
    */
-  public void createResult(Operands on, String c) throws Exception {
+  public void createResult(Operands on, String c, RowRanges rows) throws Exception {
     if (this == AUTO || answersCaller) {
       throw new UnsupportedOperationException(label() + " has no C prepared ahead");
     }
@@ -311,15 +321,16 @@ public enum Engine implements Choice {
             client,
             c,
             on.semiring().name(),
-            settings.resultSplits(),
+            settings.resultSplitsFor(client, on.at(), rows),
             false,
             ServerCode.contextOf(client, on.b()));
         settings.applyDurability(client, c);
       }
       case MAPREDUCE -> {
         NewTableConfiguration cConfig = FileCompression.newTable();
-        if (!settings.resultSplits().isEmpty()) {
-          cConfig.withSplits(settings.resultSplits());
+        SortedSet<Text> splits = settings.resultSplitsFor(client, on.at(), rows);
+        if (!splits.isEmpty()) {
+          cConfig.withSplits(splits);
         }
         client.tableOperations().create(c, cConfig);
       }
@@ -347,7 +358,7 @@ public enum Engine implements Choice {
       return multiply(on, c, rows);
     }
     long begin = System.nanoTime();
-    createResult(on, c);
+    createResult(on, c, rows);
     double prepareSeconds = (System.nanoTime() - begin) / 1e9;
     return multiply(on, c, rows).afterPreparing(prepareSeconds);
   }

@@ -55,7 +55,6 @@ final class EngineRuns {
             .client(target.client())
             .semiring(on.semiring().name())
             .rows(rows)
-            .cSplits(settings.resultSplits())
             .calibration(settings.calibration())
             .iterator(
                 mult ->
@@ -70,6 +69,9 @@ final class EngineRuns {
                       .customize(j -> settings.mrConf().forEach(j.getConfiguration()::set));
                   job.accept(mr);
                 });
+    if (settings.resultSplits() != null) {
+      multiply.cSplits(settings.resultSplits()); // else the product's own default
+    }
     target.yarnIfStarted().ifPresent(multiply::hadoop);
     return multiply;
   }
@@ -219,15 +221,17 @@ final class EngineRuns {
     }
     String products = "P_" + c;
     ProductsTable.write(client, target.volumes().get(), semiring, on.at(), on.b(), products);
-    TableMultResult r =
+    TableMult mult =
         TableMult.on(target.clientProperties())
             .transposeOf(on.at())
             .times(on.b())
             .into(c)
             .semiring(semiring.name())
-            .cSplits(on.settings().resultSplits())
-            .presum(on.settings().presum())
-            .replayProducts(products);
+            .presum(on.settings().presum());
+    if (on.settings().resultSplits() != null) {
+      mult.cSplits(on.settings().resultSplits()); // else the product's own default
+    }
+    TableMultResult r = mult.replayProducts(products);
     client.tableOperations().delete(products);
     return new Engine.Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, Map.of());
   }

@@ -181,6 +181,8 @@ public final class QueuedWorkload {
     ExecutorService pool = Executors.newFixedThreadPool(concurrency);
     List<Future<Engine.Run>> futures = new ArrayList<>();
     double wallSeconds;
+    // every request is a row subset: a prepared C is split as the product splits a subset's C
+    RowRanges subset = requests.isEmpty() ? RowRanges.all() : requests.get(0).rows();
     try (PreparedTables prepared =
         preparedAhead == 0 || !engine.preparesResultAhead()
             ? null
@@ -188,7 +190,7 @@ public final class QueuedWorkload {
                 target.client(),
                 cPrefix + "_p",
                 preparedAhead,
-                (client, table) -> engine.createResult(on, table))) {
+                (client, table) -> engine.createResult(on, table, subset))) {
       if (prepared != null) {
         prepared.awaitAhead();
       }

@@ -17,6 +17,7 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
+import outerproduct.kernel.d4m.RowRanges;
 
 /**
  * Split points of a new C for a whole-table multiply, so that its writes spread over the tablet
@@ -46,6 +47,21 @@ public final class ResultSplits {
   static final int TABLETS_SAMPLED = 64;
 
   private ResultSplits() {}
+
+  /**
+   * The split points of a new C whose request names none: for a whole-table product one tablet per
+   * tablet server ({@link #sampled}), for a row subset one tablet (its C is small, and a split C
+   * would cost the request a tablet assignment per tablet before its first write).
+   *
+   * @param auths the request's authorizations; null for all of the user's
+   */
+  public static SortedSet<Text> byDefault(
+      AccumuloClient client, String at, Authorizations auths, RowRanges rows) {
+    if (!rows.isAll() || at == null) {
+      return new TreeSet<>();
+    }
+    return sampled(client, at, auths, ClusterSize.tabletServers(client));
+  }
 
   /**
    * Never the reason a multiply fails: an AT that is missing or unreadable, or labels the user does

@@ -10,7 +10,6 @@ import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
-import outerproduct.kernel.accumulo.ClusterSize;
 import outerproduct.kernel.accumulo.DegreeTables;
 import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.accumulo.ReadAuthorizations;
@@ -324,11 +323,9 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
     if (!cSplitsAsked
         && splitsNewCByDefault()
         && cSplits.isEmpty()
-        && rows.isAll()
-        && at != null
         && !client.tableOperations().exists(c)) {
       // a whole-table product's C spread over the tablet servers from its first write
-      cSplits = ResultSplits.sampled(client, at, authorizations, ClusterSize.tabletServers(client));
+      cSplits = ResultSplits.byDefault(client, at, authorizations, rows);
     }
     return replacement;
   }
