@@ -1,5 +1,6 @@
 package outerproduct.multiply;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -8,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -20,6 +22,7 @@ import org.apache.accumulo.core.client.admin.ActiveScan;
 import org.apache.accumulo.core.client.admin.ScanState;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobStatus;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -140,13 +143,14 @@ class CancelIT {
             .hadoop(yarn.configuration())
             .mapReduce(job -> job.onSubmit(submitted::set))
             .start();
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-    while (submitted.get() == null
-        || submitted.get().getStatus().getState() != JobStatus.State.RUNNING) {
-      assertFalse(running.isDone(), "the multiply ended before its job ran");
-      assertTrue(System.nanoTime() < deadline, "the job never ran");
-      Thread.sleep(100);
-    }
+    awaitReached("the job runs")
+        .pollInterval(Duration.ofMillis(100))
+        .until(
+            () -> {
+              assertFalse(running.isDone(), "the multiply ended before its job ran");
+              return submitted.get() != null
+                  && submitted.get().getStatus().getState() == JobStatus.State.RUNNING;
+            });
     running.cancel();
     MultiplyCancelledException e = assertThrows(MultiplyCancelledException.class, running::await);
     assertTrue(e.getMessage().contains("killed"), e.getMessage());
@@ -175,12 +179,12 @@ class CancelIT {
                 throw new CompletionException(e);
               }
             });
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-    while (!scanOfBRunning()) {
-      assertFalse(answer.isDone(), "the answer ended before its scan ran");
-      assertTrue(System.nanoTime() < deadline, "the answer's scan never ran");
-      Thread.sleep(10);
-    }
+    awaitReached("the answer's scan runs")
+        .until(
+            () -> {
+              assertFalse(answer.isDone(), "the answer ended before its scan ran");
+              return scanOfBRunning();
+            });
     cancellation.cancel();
     ExecutionException e = assertThrows(ExecutionException.class, answer::get);
     assertInstanceOf(MultiplyCancelledException.class, e.getCause(), e.toString());
@@ -238,13 +242,14 @@ class CancelIT {
             .redirectOutput(logs.resolve("command.out").toFile())
             .redirectError(err.toFile())
             .start();
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-    while (!scanOfBRunning()) {
-      assertTrue(
-          child.isAlive(), "the command ended before its scan ran: " + Files.readString(err));
-      assertTrue(System.nanoTime() < deadline, "the command's scan never ran");
-      Thread.sleep(20);
-    }
+    awaitReached("the command's scan runs")
+        .until(
+            () -> {
+              assertTrue(
+                  child.isAlive(),
+                  "the command ended before its scan ran: " + Files.readString(err));
+              return scanOfBRunning();
+            });
     child.destroy();
     assertTrue(child.waitFor(2, TimeUnit.MINUTES), "the signalled command did not exit");
     String said = Files.readString(err);
@@ -267,14 +272,21 @@ class CancelIT {
     boolean reached() throws Exception;
   }
 
-  private static void awaitWhileRunning(RunningMultiply running, Probe probe, String what)
-      throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-    while (!probe.reached()) {
-      assertFalse(running.isDone(), "the multiply ended before " + what);
-      assertTrue(System.nanoTime() < deadline, "never reached: " + what);
-      Thread.sleep(10);
-    }
+  private static void awaitWhileRunning(RunningMultiply running, Probe probe, String what) {
+    awaitReached(what)
+        .until(
+            () -> {
+              assertFalse(running.isDone(), "the multiply ended before " + what);
+              return probe.reached();
+            });
+  }
+
+  /**
+   * A wait for what a test needs to see on the cluster: polled every 10 ms, failed (naming it) if
+   * not seen within 3 minutes. A bound for a test that would otherwise hang, not a speed claim.
+   */
+  private static ConditionFactory awaitReached(String what) {
+    return await(what).atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(10));
   }
 
   private boolean hasEntries(String table) throws Exception {
@@ -300,13 +312,12 @@ class CancelIT {
   }
 
   /** The servers stopped: no scan of B runs or waits, asked until it holds (at most a minute). */
-  private void awaitTabletServersIdle(String what) throws Exception {
+  private void awaitTabletServersIdle(String what) {
     long begin = System.nanoTime();
-    long deadline = begin + TimeUnit.MINUTES.toNanos(1);
-    while (scanOfBRunning()) {
-      assertTrue(System.nanoTime() < deadline, "tablet servers still work on " + what);
-      Thread.sleep(20);
-    }
+    await("no tablet server works on " + what)
+        .atMost(Duration.ofMinutes(1))
+        .pollInterval(Duration.ofMillis(20))
+        .until(() -> !scanOfBRunning());
     log.info("tablet servers idle {} s after {} ended", (System.nanoTime() - begin) / 1e9, what);
   }
 

@@ -1,5 +1,6 @@
 package outerproduct.multiply;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -9,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -185,21 +187,27 @@ class RetryAfterKillIT {
     boolean reached() throws Exception;
   }
 
-  private void awaitWhileAlive(Process child, Probe probe, String what) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-    while (!probe.reached()) {
-      assertTrue(child.isAlive(), "the multiply ended before " + what);
-      assertTrue(System.nanoTime() < deadline, "never reached: " + what);
-      Thread.sleep(10);
-    }
+  /** Polled every 10 ms; a bound of 3 minutes for a test that would otherwise hang. */
+  private void awaitWhileAlive(Process child, Probe probe, String what) {
+    await(what)
+        .atMost(Duration.ofMinutes(3))
+        .pollInterval(Duration.ofMillis(10))
+        .until(
+            () -> {
+              assertTrue(child.isAlive(), "the multiply ended before " + what);
+              return probe.reached();
+            });
   }
 
-  private void awaitLeaseRunOut(String table) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(4L * LEASE_SECONDS);
-    while (ResultLease.live(ResultState.state(client, table))) {
-      assertTrue(System.nanoTime() < deadline, "the killed writer's lease was still renewed");
-      Thread.sleep(200);
-    }
+  /**
+   * The lease of a killed writer runs out: nobody renews it. Four lease lengths are the contract's
+   * bound here (a lease that still lives then was renewed), not a measure of speed.
+   */
+  private void awaitLeaseRunOut(String table) {
+    await("the killed writer's lease runs out, not renewed")
+        .atMost(Duration.ofSeconds(4L * LEASE_SECONDS))
+        .pollInterval(Duration.ofMillis(200))
+        .until(() -> !ResultLease.live(ResultState.state(client, table)));
   }
 
   private boolean writing(String c) throws Exception {
