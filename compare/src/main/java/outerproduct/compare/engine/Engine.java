@@ -14,6 +14,7 @@ import outerproduct.kernel.accumulo.ServerCode;
 import outerproduct.kernel.cli.Choice;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
+import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.product.WindowSize;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.mr.MapReduceMultiply;
@@ -187,6 +188,11 @@ public enum Engine implements Choice {
      * N}), else the ones the product gives a C its request names none ({@link
      * ResultSplits#byDefault}).
      */
+    /** Gives {@code multiply} the split rows asked for; with none, the product's own default. */
+    <B extends MultiplyBuilder<B>> B splitsAsked(B multiply) {
+      return resultSplits == null ? multiply : multiply.cSplits(resultSplits);
+    }
+
     SortedSet<Text> resultSplitsFor(AccumuloClient client, String at, RowRanges rows) {
       return resultSplits != null ? resultSplits : ResultSplits.byDefault(client, at, null, rows);
     }

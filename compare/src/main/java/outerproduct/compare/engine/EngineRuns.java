@@ -69,9 +69,7 @@ final class EngineRuns {
                       .customize(j -> settings.mrConf().forEach(j.getConfiguration()::set));
                   job.accept(mr);
                 });
-    if (settings.resultSplits() != null) {
-      multiply.cSplits(settings.resultSplits()); // else the product's own default
-    }
+    settings.splitsAsked(multiply);
     target.yarnIfStarted().ifPresent(multiply::hadoop);
     return multiply;
   }
@@ -221,17 +219,16 @@ final class EngineRuns {
     }
     String products = "P_" + c;
     ProductsTable.write(client, target.volumes().get(), semiring, on.at(), on.b(), products);
-    TableMult mult =
-        TableMult.on(target.clientProperties())
-            .transposeOf(on.at())
-            .times(on.b())
-            .into(c)
-            .semiring(semiring.name())
-            .presum(on.settings().presum());
-    if (on.settings().resultSplits() != null) {
-      mult.cSplits(on.settings().resultSplits()); // else the product's own default
-    }
-    TableMultResult r = mult.replayProducts(products);
+    TableMultResult r =
+        on.settings()
+            .splitsAsked(
+                TableMult.on(target.clientProperties())
+                    .transposeOf(on.at())
+                    .times(on.b())
+                    .into(c)
+                    .semiring(semiring.name())
+                    .presum(on.settings().presum()))
+            .replayProducts(products);
     client.tableOperations().delete(products);
     return new Engine.Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, Map.of());
   }

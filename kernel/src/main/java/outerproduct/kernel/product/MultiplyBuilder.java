@@ -323,6 +323,7 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
     if (!cSplitsAsked
         && splitsNewCByDefault()
         && cSplits.isEmpty()
+        && rows.isAll() // a request's C is one tablet: no look-up of C on the interactive path
         && !client.tableOperations().exists(c)) {
       // a whole-table product's C spread over the tablet servers from its first write
       cSplits = ResultSplits.byDefault(client, at, authorizations, rows);
