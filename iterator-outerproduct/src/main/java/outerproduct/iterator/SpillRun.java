@@ -19,7 +19,9 @@ import outerproduct.kernel.product.BytePrefix;
  * server's time.
  */
 final class SpillRun {
-  private static final int BUFFER = 1 << 16;
+  /** Bytes each writer and reader of a run buffers. */
+  static final int BUFFER_BYTES = 1 << 16;
+
   private static final int SAME_ROW = 1;
   private static final int SAME_VISIBILITY = 2;
   private static final int END = 0x80;
@@ -34,7 +36,7 @@ final class SpillRun {
   /** Writes cells, which must come in key order, to a new run. */
   static final class Writer implements Sink, Closeable {
     private final OutputStream out;
-    private final byte[] buffer = new byte[BUFFER];
+    private final byte[] buffer = new byte[BUFFER_BYTES];
     private int used;
     private byte[] lastRow;
     private byte[] lastVisibility;
@@ -110,7 +112,7 @@ final class SpillRun {
   static final class Reader implements Closeable {
     private final Path file;
     private final InputStream in;
-    private final byte[] buffer = new byte[BUFFER];
+    private final byte[] buffer = new byte[BUFFER_BYTES];
     private int position;
     private int limit;
     byte[] row;

@@ -23,8 +23,8 @@ import outerproduct.kernel.semiring.Semiring;
  * which no import reads and the client removes.
  *
  * <p>Memory: at most {@code windowProducts} products (16 bytes each, plus values the semiring does
- * not share and the distinct ids, {@link SortedWindow}), and while runs merge one index and data
- * block per run, for at most {@value SortedSpills#FAN_IN} runs.
+ * not share and the distinct ids, {@link SortedWindow}), and while runs merge one read buffer per
+ * run, for at most {@value SortedSpills#FAN_IN} runs ({@link SortedSpills}: 16 MB).
  */
 final class StretchFiles<T> implements ProductWriter<T> {
   static final String TEMPORARY = "_tmp";

@@ -2,11 +2,15 @@ package outerproduct.iterator;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.apache.accumulo.core.client.Scanner;
@@ -16,6 +20,7 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -60,6 +65,56 @@ class SortedSpillsTest {
         mergeAndRead(spills, true, fs, new org.apache.hadoop.fs.Path(base, "ct"));
     assertEquals(expected, c);
     assertEquals(expected, ct);
+  }
+
+  /**
+   * Six equal runs and a merge of four at most: the merge first takes the three smallest runs, the
+   * fewest that leave four for the last merge, so it rewrites no more than their bytes (merging the
+   * first four, as a plain cascade does, rewrites a run more).
+   */
+  @Test
+  void aStretchWithMoreRunsThanTheFanInRewritesOnlyItsSmallestRuns() throws Exception {
+    @SuppressWarnings("unchecked")
+    Semiring<Long> semiring = (Semiring<Long>) Semirings.forName(Semirings.DEFAULT);
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    org.apache.hadoop.fs.Path base = new org.apache.hadoop.fs.Path(dir.toUri());
+    SortedSpills<Long> spills =
+        new SortedSpills<>(semiring, fs, new org.apache.hadoop.fs.Path(base, "runs"), 4);
+    SortedWindow<Long> window = new SortedWindow<>(100, semiring);
+    Map<String, Long> expected = new HashMap<>();
+    for (int n = 0; n < 600; n++) {
+      // every cell its own row: no run repeats a row, so a merged run's bytes are its inputs'
+      String i = String.format("%05d", (n * 7919) % 600);
+      window.add(bytes(i), bytes("j"), bytes(""), (long) n);
+      expected.put(i + "|j|", (long) n);
+      if (window.isFull()) {
+        spills.spill(window, true, false);
+      }
+    }
+    List<Long> runs = new ArrayList<>(spills.runBytes(false));
+    assertEquals(6, runs.size());
+    Collections.sort(runs);
+    long spilled = spills.bytesWritten();
+
+    Map<String, Long> c = mergeAndRead(spills, false, fs, new org.apache.hadoop.fs.Path(base, "c"));
+
+    assertEquals(expected, c);
+    long rewritten = spills.bytesWritten() - spilled;
+    assertTrue(
+        rewritten > 0 && rewritten <= runs.get(0) + runs.get(1) + runs.get(2),
+        "rewrote " + rewritten + " bytes of runs " + runs);
+  }
+
+  @Test
+  void aMergeTakesAtLeastTwoRuns() {
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            new SortedSpills<>(
+                Semirings.forName(Semirings.DEFAULT),
+                FileSystem.getLocal(new Configuration()),
+                new org.apache.hadoop.fs.Path(dir.toUri()),
+                1));
   }
 
   private static byte[] bytes(String s) {
