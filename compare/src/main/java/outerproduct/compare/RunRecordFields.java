@@ -109,10 +109,11 @@ final class RunRecordFields {
             .put("nnz_B", in.bMatrix().nnz())
             .put("tablets_C", asked.cTablets());
     if (asked.estimate() == null) {
-      record.putNull("estimate_pp").putNull("t_estimate_s");
+      record.putNull("estimate_pp").putNull("estimate_rows").putNull("t_estimate_s");
     } else {
       record
           .put("estimate_pp", asked.estimate().partialProducts())
+          .put("estimate_rows", asked.estimate().sharedRows())
           .put("t_estimate_s", asked.estimate().seconds());
     }
     putEngineSettings(record, asked.engine(), in.settings(), asked.workload() == Workload.WHOLE);

@@ -34,14 +34,14 @@ final class SweepOptions {
   @Option(
       names = "--workloads",
       split = ",",
-      defaultValue = "whole,queued",
       paramLabel = "whole|queued|cued|two-hop|under-batch",
       description =
           "Workloads: whole (all rows), queued (row subsets of AT and B), cued (rows of B"
               + " selected by a selection matrix, at --cued-scale) and two-hop (the 2-hop"
               + " neighbourhood of random vertices of the generated graph at --two-hop-scale),"
               + " under-batch (the cued requests again while whole-table multiplies at"
-              + " --batch-scale run; needs cued, its idle baseline). Default: ${DEFAULT-VALUE}.")
+              + " --batch-scale run; needs cued, its idle baseline). Default: the preset's (whole"
+              + " and queued; calibrate adds cued).")
   List<Workload> workloads;
 
   @Option(
@@ -71,10 +71,10 @@ final class SweepOptions {
 
   @Option(
       names = "--cued-scale",
-      defaultValue = "18",
       description =
-          "Cued: the SCALE of the generated B whose rows are asked for. Default: ${DEFAULT-VALUE}.")
-  int cuedScale;
+          "Cued: the SCALE of the generated B whose rows are asked for. Default: the preset's (18;"
+              + " calibrate: its queued SCALE).")
+  Integer cuedScale;
 
   @Option(
       names = "--cued-rows",

@@ -32,7 +32,7 @@ class CalibrationInstallTest {
     List<Calibration.Cost> costs = new ArrayList<>();
     if (withAnswers) {
       costs.add(
-          new Calibration.Cost(ExecutionPath.ITERATOR, Shape.SUBSET, 0.1, 9e5, 9, 10, 20, true));
+          new Calibration.Cost(ExecutionPath.ITERATOR, Shape.SUBSET, 0.1, 9e5, 0, 9, 10, 20, true));
     }
     costs.add(new Calibration.Cost(ExecutionPath.ITERATOR, Shape.WHOLE, 0.3, 6e5, 3, 10, 20));
     costs.add(new Calibration.Cost(ExecutionPath.ITERATOR, Shape.SUBSET, 0.2, 7e5, 9, 10, 20));

@@ -16,6 +16,18 @@ class PresetTest {
     assertEquals(13, sweep.queuedAt());
     assertEquals(List.of(1, 64, 1024), sweep.queuedRows);
     assertEquals(5, sweep.warmup, "its first SCALE's points are measured on warm servers");
+    assertEquals(List.of(Workload.WHOLE, Workload.QUEUED, Workload.CUED), sweep.workloads);
+    assertEquals(13, sweep.cuedScale, "cued rows of the queued SCALE: rows apart from products");
+  }
+
+  @Test
+  void workloadsAndACuedScaleGivenOnTheCommandLineWinOverThePresets() {
+    SweepOptions sweep = new SweepOptions();
+    sweep.workloads = List.of(Workload.WHOLE);
+    sweep.cuedScale = 16;
+    Preset.CALIBRATE.fillIn(sweep);
+    assertEquals(List.of(Workload.WHOLE), sweep.workloads);
+    assertEquals(16, sweep.cuedScale);
   }
 
   @Test
@@ -41,5 +53,7 @@ class PresetTest {
     assertEquals(List.of(11), sweep.scales);
     assertEquals(11, sweep.queuedAt());
     assertEquals(1, sweep.warmup);
+    assertEquals(List.of(Workload.WHOLE, Workload.QUEUED), sweep.workloads);
+    assertEquals(Preset.CUED_SCALE, sweep.cuedScale);
   }
 }

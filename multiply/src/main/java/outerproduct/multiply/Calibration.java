@@ -21,10 +21,11 @@ import outerproduct.kernel.cli.Choices;
 
 /**
  * How long each {@link ExecutionPath} takes on one cluster, as a line per path and {@link Shape}: a
- * fixed cost plus the partial products over a rate. {@code scripts/compare --calibrate} fits the
- * lines to multiplies it runs on the cluster and writes them as a small JSON file; {@link
- * #shipped()} are the lines measured on the machine kind the project is developed on (2 cores, 24
- * GiB, the embedded cluster), for a cluster that has not been calibrated.
+ * fixed cost plus the partial products over a rate (plus, for row subsets, a cost per row asked
+ * for). {@code scripts/compare --calibrate} fits the lines to multiplies it runs on the cluster and
+ * writes them as a small JSON file; {@link #shipped()} are the lines measured on the machine kind
+ * the project is developed on (2 cores, 24 GiB, the embedded cluster), for a cluster that has not
+ * been calibrated.
  *
  * <p>The times are what a caller waits: from the call, creating C included, to C readable. A line
  * is only as good as the sizes it was fitted on ({@link Cost#productsMin()} to {@link
@@ -56,7 +57,12 @@ public record Calibration(
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   /**
-   * One path's time for one shape: {@code fixedSeconds + products / productsPerSecond}.
+   * One path's time for one shape: {@code fixedSeconds + products / productsPerSecond + rows ×
+   * secondsPerRow}, where rows are the shared rows the request asks for (ProductEstimate's {@code
+   * sharedRows}). The row term is what a request pays per row beyond its products: a range to look
+   * up and the entries of AT and B it reads. It is fitted on row subsets only, where a thousand
+   * rows of a few products each cost more than their products (cued requests); a whole table's
+   * lines have none (0), their rows being lost in their products.
    *
    * @param runs the multiplies the line was fitted to
    * @param answers whether the line times the path answering the caller rather than writing C
@@ -66,11 +72,12 @@ public record Calibration(
       Shape shape,
       double fixedSeconds,
       double productsPerSecond,
+      double secondsPerRow,
       int runs,
       long productsMin,
       long productsMax,
       boolean answers) {
-    /** A line of the path writing C into a table. */
+    /** A line of the path writing C into a table, with no row term. */
     public Cost(
         ExecutionPath path,
         Shape shape,
@@ -79,7 +86,7 @@ public record Calibration(
         int runs,
         long productsMin,
         long productsMax) {
-      this(path, shape, fixedSeconds, productsPerSecond, runs, productsMin, productsMax, false);
+      this(path, shape, fixedSeconds, productsPerSecond, 0, runs, productsMin, productsMax, false);
     }
 
     public Cost {
@@ -94,16 +101,26 @@ public record Calibration(
         throw new IllegalArgumentException(
             path + " " + shape + ": pp_per_s must be a number > 0, got " + productsPerSecond);
       }
+      if (!(secondsPerRow >= 0) || !Double.isFinite(secondsPerRow)) {
+        throw new IllegalArgumentException(
+            path + " " + shape + ": s_per_row must be a number >= 0, got " + secondsPerRow);
+      }
     }
 
-    /** The predicted seconds for {@code products} partial products. */
-    public double seconds(long products) {
-      return fixedSeconds + products / productsPerSecond;
+    /** The predicted seconds for {@code products} partial products over {@code rows} rows. */
+    public double seconds(long products, long rows) {
+      return fixedSeconds + products / productsPerSecond + rows * secondsPerRow;
     }
 
-    /** {@code 0.21 s + pp / 5.80e+05 pp/s}. */
+    /**
+     * {@code 0.21 s + pp / 5.80e+05 pp/s + rows × 0.110 ms}, the row term only where it has one.
+     */
     public String describe() {
-      return String.format(Locale.ROOT, "%.2f s + pp / %.3g pp/s", fixedSeconds, productsPerSecond);
+      String line =
+          String.format(Locale.ROOT, "%.2f s + pp / %.3g pp/s", fixedSeconds, productsPerSecond);
+      return secondsPerRow == 0
+          ? line
+          : line + String.format(Locale.ROOT, " + rows × %.3f ms", secondsPerRow * 1e3);
     }
   }
 
@@ -168,10 +185,12 @@ public record Calibration(
 
   /**
    * The predicted seconds of {@code path} for a {@code shape} multiply of {@code products} partial
-   * products, if this calibration has a line for it: the line, but never less than {@link #floor}.
+   * products over {@code rows} shared rows, if this calibration has a line for it: the line, but
+   * never less than {@link #floor}.
    */
-  public Optional<Double> seconds(ExecutionPath path, Shape shape, long products) {
-    return cost(path, shape).map(line -> Math.max(line.seconds(products), floor(path, shape)));
+  public Optional<Double> seconds(ExecutionPath path, Shape shape, long products, long rows) {
+    return cost(path, shape)
+        .map(line -> Math.max(line.seconds(products, rows), floor(path, shape)));
   }
 
   /**
@@ -237,6 +256,7 @@ public record Calibration(
           .put("shape", c.shape().label())
           .put("fixed_s", c.fixedSeconds())
           .put("pp_per_s", c.productsPerSecond())
+          .put("s_per_row", c.secondsPerRow())
           .put("runs", c.runs())
           .put("products_min", c.productsMin())
           .put("products_max", c.productsMax())
@@ -277,6 +297,7 @@ public record Calibration(
         Choices.parse(Shape.class, text(line, "shape")),
         number(line, "fixed_s"),
         number(line, "pp_per_s"),
+        line.has("s_per_row") ? number(line, "s_per_row") : 0,
         line.path("runs").asInt(0),
         line.path("products_min").asLong(0),
         line.path("products_max").asLong(0),

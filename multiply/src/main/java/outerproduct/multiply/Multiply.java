@@ -192,8 +192,7 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
             estimate.partialProducts() + Math.max(0, estimate.margin()),
             reuse());
     Shape shape = Shape.of(rows);
-    PathChoice choice =
-        PathChoice.choose(path, lines, shape, estimate.partialProducts(), checks, checking);
+    PathChoice choice = PathChoice.choose(path, lines, shape, estimate, checks, checking);
     return new Decision(estimate, lines, shape, choice, secondsSince(begin));
   }
 

@@ -134,7 +134,7 @@ public final class MultiplyAnswer extends MultiplyBuilder<MultiplyAnswer> {
     Calibration answering = lines.forAnswers(ANSWERING);
     PathChoice chosen =
         PathChoice.choose(
-            path, answering, shape, products, p -> whyNot(client, p, products), checking);
+            path, answering, shape, estimate, p -> whyNot(client, p, products), checking);
     Map<ExecutionPath, String> excluded = new EnumMap<>(chosen.excluded());
     for (ExecutionPath p : ExecutionPath.runnable()) {
       if (!ANSWERING.contains(p)) {

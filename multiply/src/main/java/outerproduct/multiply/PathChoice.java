@@ -10,18 +10,19 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import outerproduct.kernel.accumulo.ProductEstimate;
 
 /**
  * Which path runs a multiply, and why: each path's predicted time for the estimated partial
- * products, from the {@link Calibration}'s line for the path and the multiply's {@link Shape}
- * ({@link Calibration#seconds}, which keeps a small whole table's prediction from falling below
- * what every request of the path pays); {@link ExecutionPath#AUTO} takes the soonest that can run
- * here. Whether a path can run (bulk output without the permissions, the client path past its
- * memory bound, MapReduce without a YARN cluster; {@link PathChecks}) is asked of the candidates
- * from the soonest on, and by default only until one can: the paths after it cannot change the
- * choice, and their checks would cost round trips to the cluster. {@link Checking#EVERY_PATH} asks
- * of every path, for a caller that shows them all ({@code --explain}); the choice is the same
- * either way.
+ * products and shared rows, from the {@link Calibration}'s line for the path and the multiply's
+ * {@link Shape} ({@link Calibration#seconds}, which keeps a small whole table's prediction from
+ * falling below what every request of the path pays); {@link ExecutionPath#AUTO} takes the soonest
+ * that can run here. Whether a path can run (bulk output without the permissions, the client path
+ * past its memory bound, MapReduce without a YARN cluster; {@link PathChecks}) is asked of the
+ * candidates from the soonest on, and by default only until one can: the paths after it cannot
+ * change the choice, and their checks would cost round trips to the cluster. {@link
+ * Checking#EVERY_PATH} asks of every path, for a caller that shows them all ({@code --explain});
+ * the choice is the same either way.
  *
  * @param path the path that runs
  * @param predictedSeconds each candidate's predicted time (a path that cannot run is no candidate)
@@ -64,7 +65,7 @@ public record PathChoice(
 
   /**
    * @param asked {@link ExecutionPath#AUTO} or the path the caller asked for (the only one checked)
-   * @param products the partial products the estimate counted
+   * @param work the request's estimated work: its partial products and shared rows
    * @param check why a path cannot run for this caller
    * @throws IllegalArgumentException if {@code asked} cannot run, or AUTO finds no candidate
    */
@@ -72,14 +73,15 @@ public record PathChoice(
       ExecutionPath asked,
       Calibration calibration,
       Shape shape,
-      long products,
+      ProductEstimate.Estimate work,
       Check check,
       Checking checking)
       throws Exception {
     Map<ExecutionPath, Double> predicted = new EnumMap<>(ExecutionPath.class);
     Map<ExecutionPath, String> excluded = new EnumMap<>(ExecutionPath.class);
     for (ExecutionPath path : ExecutionPath.runnable()) {
-      Optional<Double> seconds = calibration.seconds(path, shape, products);
+      Optional<Double> seconds =
+          calibration.seconds(path, shape, work.partialProducts(), work.sharedRows());
       if (seconds.isEmpty()) {
         excluded.put(path, "no calibration line for " + shape + " multiplies");
       } else {

@@ -35,7 +35,7 @@ class CalibrationTest {
     assertEquals("abc1234", read.commit());
     assertEquals(
         0.25 + 1_220_000 / 6.1e5,
-        read.cost(ExecutionPath.ITERATOR, Shape.WHOLE).get().seconds(1_220_000),
+        read.cost(ExecutionPath.ITERATOR, Shape.WHOLE).get().seconds(1_220_000, 0),
         1e-9);
     assertTrue(read.cost(ExecutionPath.MR, Shape.WHOLE).isEmpty());
   }
@@ -47,7 +47,7 @@ class CalibrationTest {
     Calibration.Cost iteratorTable =
         new Calibration.Cost(ExecutionPath.ITERATOR, Shape.SUBSET, 0.24, 7e5, 9, 1, 10);
     Calibration.Cost iteratorAnswer =
-        new Calibration.Cost(ExecutionPath.ITERATOR, Shape.SUBSET, 0.05, 9e5, 9, 1, 10, true);
+        new Calibration.Cost(ExecutionPath.ITERATOR, Shape.SUBSET, 0.05, 9e5, 0, 9, 1, 10, true);
     Calibration.Cost mrTable =
         new Calibration.Cost(ExecutionPath.MR, Shape.SUBSET, 5, 4e5, 9, 1, 10);
     Calibration all =

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import outerproduct.kernel.accumulo.ProductEstimate;
 
 class PathChoiceTest {
   /**
@@ -46,6 +47,11 @@ class PathChoiceTest {
     assertTrue(lines.contains(line), String.join("\n", lines));
   }
 
+  /** A request's work of {@code products} partial products, its rows not counted. */
+  private static ProductEstimate.Estimate work(long products) {
+    return new ProductEstimate.Estimate(products, 0, false, 0);
+  }
+
   /** A check that refuses the paths {@code cannotRun} names, with their reasons. */
   private static PathChoice.Check refusing(Map<ExecutionPath, String> cannotRun) {
     return path -> Optional.ofNullable(cannotRun.get(path));
@@ -54,7 +60,7 @@ class PathChoiceTest {
   private static PathChoice auto(long products, Map<ExecutionPath, String> cannotRun)
       throws Exception {
     return PathChoice.choose(
-        ExecutionPath.AUTO, LINES, Shape.WHOLE, products, refusing(cannotRun), EVERY_PATH);
+        ExecutionPath.AUTO, LINES, Shape.WHOLE, work(products), refusing(cannotRun), EVERY_PATH);
   }
 
   @Test
@@ -87,7 +93,7 @@ class PathChoiceTest {
             ExecutionPath.AUTO,
             fittedOnLargeTables,
             Shape.WHOLE,
-            4,
+            work(4),
             refusing(Map.of()),
             EVERY_PATH);
     assertEquals(ExecutionPath.CLIENT, tiny.path(), tiny.predictedSeconds().toString());
@@ -105,7 +111,7 @@ class PathChoiceTest {
             ExecutionPath.AUTO,
             fittedOnLargeTables,
             Shape.WHOLE,
-            1_000_000,
+            work(1_000_000),
             refusing(Map.of()),
             EVERY_PATH);
     assertEquals(ExecutionPath.ITERATOR, large.path(), "past the floor the whole-table lines rule");
@@ -135,10 +141,42 @@ class PathChoiceTest {
   }
 
   @Test
+  void aRequestOfManyRowsPaysEachPathsCostPerRow() throws Exception {
+    // the answer lines fitted on queued and cued requests: the client pays 0.11 ms a row
+    Calibration answers =
+        lines(
+            "answer lines",
+            new Calibration.Cost(
+                ExecutionPath.CLIENT, Shape.SUBSET, 0.01, 4.4e5, 1.1e-4, 9, 1, 10, true),
+            new Calibration.Cost(
+                ExecutionPath.ITERATOR, Shape.SUBSET, 0.07, 5e6, 3e-5, 9, 1, 10, true));
+    ProductEstimate.Estimate oneRow = new ProductEstimate.Estimate(26, 1, false, 0);
+    ProductEstimate.Estimate cued = new ProductEstimate.Estimate(26_452, 1024, false, 0);
+    PathChoice few =
+        PathChoice.choose(
+            ExecutionPath.AUTO, answers, Shape.SUBSET, oneRow, refusing(Map.of()), EVERY_PATH);
+    assertEquals(ExecutionPath.CLIENT, few.path(), few.predictedSeconds().toString());
+    PathChoice many =
+        PathChoice.choose(
+            ExecutionPath.AUTO, answers, Shape.SUBSET, cued, refusing(Map.of()), EVERY_PATH);
+    // in products alone the client is sooner (0.070 s against 0.075 s); its 1,024 rows add 0.11 s
+    assertEquals(ExecutionPath.ITERATOR, many.path(), many.predictedSeconds().toString());
+    assertEquals(
+        0.01 + 26_452 / 4.4e5 + 1024 * 1.1e-4,
+        many.predictedSeconds().get(ExecutionPath.CLIENT),
+        1e-9);
+    assertTrue(
+        many.explain(answers, Shape.SUBSET)
+            .contains(
+                "   client             0.18 s  (0.01 s + pp / 4.40e+05 pp/s + rows × 0.110 ms)"),
+        String.join("\n", many.explain(answers, Shape.SUBSET)));
+  }
+
+  @Test
   void aPathWithoutALineIsExcludedAndNamed() throws Exception {
     PathChoice c =
         PathChoice.choose(
-            ExecutionPath.AUTO, LINES, Shape.SUBSET, 1_000, refusing(Map.of()), EVERY_PATH);
+            ExecutionPath.AUTO, LINES, Shape.SUBSET, work(1_000), refusing(Map.of()), EVERY_PATH);
     assertEquals(ExecutionPath.CLIENT, c.path(), "client 0.11 s, iterator 0.301 s");
     assertEquals("no calibration line for subset multiplies", c.excluded().get(ExecutionPath.MR));
     assertEquals(2, c.predictedSeconds().size());
@@ -148,7 +186,7 @@ class PathChoiceTest {
   void anAskedPathRunsWhateverThePredictionUnlessItCannotRun() throws Exception {
     PathChoice c =
         PathChoice.choose(
-            ExecutionPath.MR, LINES, Shape.WHOLE, 10, refusing(Map.of()), UNTIL_CHOSEN);
+            ExecutionPath.MR, LINES, Shape.WHOLE, work(10), refusing(Map.of()), UNTIL_CHOSEN);
     assertEquals(ExecutionPath.MR, c.path());
     assertEquals("asked for mr", c.why());
     assertEquals(4, c.unchecked().size(), "only the asked path is checked: " + c.unchecked());
@@ -164,7 +202,7 @@ class PathChoiceTest {
                     ExecutionPath.MR,
                     LINES,
                     Shape.WHOLE,
-                    10,
+                    work(10),
                     refusing(Map.of(ExecutionPath.MR, "no YARN cluster configuration")),
                     UNTIL_CHOSEN));
     assertEquals("path mr cannot run here: no YARN cluster configuration", e.getMessage());
@@ -181,7 +219,7 @@ class PathChoiceTest {
                     ExecutionPath.AUTO,
                     mrOnly,
                     Shape.WHOLE,
-                    10,
+                    work(10),
                     refusing(Map.of(ExecutionPath.MR, "no YARN cluster configuration")),
                     UNTIL_CHOSEN));
     assertTrue(
@@ -216,7 +254,7 @@ class PathChoiceTest {
         };
     PathChoice lazy =
         PathChoice.choose(
-            ExecutionPath.AUTO, LINES, Shape.WHOLE, 10_000_000, counting, UNTIL_CHOSEN);
+            ExecutionPath.AUTO, LINES, Shape.WHOLE, work(10_000_000), counting, UNTIL_CHOSEN);
     assertEquals(List.of(ExecutionPath.ITERATOR_BULK, ExecutionPath.MR), asked);
     assertEquals(ExecutionPath.MR, lazy.path());
     assertEquals(
@@ -231,7 +269,8 @@ class PathChoiceTest {
 
     asked.clear();
     PathChoice all =
-        PathChoice.choose(ExecutionPath.AUTO, LINES, Shape.WHOLE, 10_000_000, counting, EVERY_PATH);
+        PathChoice.choose(
+            ExecutionPath.AUTO, LINES, Shape.WHOLE, work(10_000_000), counting, EVERY_PATH);
     assertEquals(5, asked.size(), "every path asked: " + asked);
     assertEquals(lazy.path(), all.path());
     // the next is the next prediction, whether or not it was asked

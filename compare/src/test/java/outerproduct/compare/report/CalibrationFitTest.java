@@ -113,6 +113,40 @@ class CalibrationFitTest {
   }
 
   @Test
+  void subsetsWithRowsGetARowTermThatTheirProductsAloneCannotFit() {
+    List<JsonNode> records = new ArrayList<>();
+    // queued: thousands of products per row; cued: a few; both on one line with a row term
+    long[][] sizes = {
+      {72, 1}, {110_000, 53}, {3_000_000, 889}, {30, 1}, {1_500, 60}, {26_000, 1000}
+    };
+    for (long[] size : sizes) {
+      double t = 0.01 + size[0] / 4.4e5 + size[1] * 1.1e-4;
+      records.add(record("client-answer", "queued", size[0], t, 1).put("estimate_rows", size[1]));
+      records.add(record("iterator", "whole", size[0] * 100, 0.2 + size[0] * 100 / 1e6, 1));
+    }
+    Calibration fit = CalibrationFit.of(Summary.of(records), "c").get();
+    Calibration.Cost answer = fit.answerCost(ExecutionPath.CLIENT, Shape.SUBSET).get();
+    assertEquals(0.01, answer.fixedSeconds(), 1e-6);
+    assertEquals(4.4e5, answer.productsPerSecond(), 1e-3);
+    assertEquals(1.1e-4, answer.secondsPerRow(), 1e-12);
+    assertEquals(0.01 + 26_000 / 4.4e5 + 0.11, answer.seconds(26_000, 1000), 1e-9);
+    assertEquals(0, fit.cost(ExecutionPath.ITERATOR, Shape.WHOLE).get().secondsPerRow());
+
+    // rows that cost nothing give no row term, and a line through them is the line without it
+    records.clear();
+    for (long[] size : sizes) {
+      double t = 0.05 + size[0] / 5e6 - size[1] * 1e-7;
+      records.add(record("iterator-answer", "queued", size[0], t, 1).put("estimate_rows", size[1]));
+    }
+    Calibration.Cost noRows =
+        CalibrationFit.of(Summary.of(records), "c")
+            .get()
+            .answerCost(ExecutionPath.ITERATOR, Shape.SUBSET)
+            .get();
+    assertEquals(0, noRows.secondsPerRow(), "a negative row cost is refitted as none");
+  }
+
+  @Test
   void theCalibrationIsDatedByItsRunsSoRenderingAgainReproducesIt() {
     JsonNode run =
         record("iterator", "whole", 1000, 1.0, 1).put("started_at", "2026-11-27T21:54:50.69Z");
