@@ -1,14 +1,8 @@
 package outerproduct.kernel.answer;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import org.apache.hadoop.io.WritableUtils;
 
 /**
  * Sorted runs of cells packed into one byte array, the form in which a tablet server hands a
@@ -17,7 +11,13 @@ import org.apache.hadoop.io.WritableUtils;
  * cell, which the caller ⊕-s ({@link CellMerge}).
  *
  * <p>Layout: runs one after another; a run is its cells, then an end mark; a cell is row, column,
- * visibility and value, each a variable-length length and the bytes; the end mark is the length -1.
+ * visibility and value, each a variable-length length (Hadoop's {@code WritableUtils} vint) and the
+ * bytes; the end mark is the length -1.
+ *
+ * <p>Packed and read on plain arrays, not through data streams: a 2-hop answer of 150,000 cells
+ * makes eight field writes per cell in the tablet servers and as many reads in the caller, and the
+ * streams' synchronized byte-at-a-time calls were a tenth of the tablet servers' time and a third
+ * of the caller's.
  */
 public final class CellRuns {
   private static final int END = -1;
@@ -26,21 +26,18 @@ public final class CellRuns {
 
   /** Packs runs of cells, a run at a time. */
   public static final class Writer {
-    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    private final DataOutputStream out = new DataOutputStream(bytes);
+    private byte[] bytes = new byte[1 << 10];
+    private int size;
     private boolean inRun;
     private long cells;
 
     /** Adds a cell to the current run (starting one if none is open); cells come in order. */
     public void add(byte[] row, byte[] column, byte[] visibility, byte[] value) {
-      try {
-        write(row);
-        write(column);
-        write(visibility);
-        write(value);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e); // a byte array's stream never fails
-      }
+      ensure(row.length + column.length + visibility.length + value.length + 4 * 5);
+      write(row);
+      write(column);
+      write(visibility);
+      write(value);
       inRun = true;
       cells++;
     }
@@ -48,18 +45,15 @@ public final class CellRuns {
     /** Closes the current run, if one is open: the next cell starts another. */
     public void endRun() {
       if (inRun) {
-        try {
-          WritableUtils.writeVInt(out, END);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
+        ensure(1);
+        writeVInt(END);
         inRun = false;
       }
     }
 
     /** Bytes packed so far. */
     public int size() {
-      return bytes.size();
+      return size;
     }
 
     /** Cells packed so far. */
@@ -70,15 +64,43 @@ public final class CellRuns {
     /** The packed runs (the open one closed); the writer starts empty again. */
     public byte[] finish() {
       endRun();
-      byte[] packed = bytes.toByteArray();
-      bytes.reset();
+      byte[] packed = Arrays.copyOf(bytes, size);
+      size = 0;
       cells = 0;
       return packed;
     }
 
-    private void write(byte[] field) throws IOException {
-      WritableUtils.writeVInt(out, field.length);
-      out.write(field);
+    private void write(byte[] field) {
+      writeVInt(field.length);
+      System.arraycopy(field, 0, bytes, size, field.length);
+      size += field.length;
+    }
+
+    /** {@code WritableUtils.writeVInt}'s encoding, at most 5 bytes for an int. */
+    private void writeVInt(int value) {
+      long i = value;
+      if (i >= -112 && i <= 127) {
+        bytes[size++] = (byte) i;
+        return;
+      }
+      int len = -112;
+      if (i < 0) {
+        i ^= -1L;
+        len = -120;
+      }
+      for (long tmp = i; tmp != 0; tmp >>= 8) {
+        len--;
+      }
+      bytes[size++] = (byte) len;
+      for (int idx = len < -120 ? -(len + 120) : -(len + 112); idx != 0; idx--) {
+        bytes[size++] = (byte) (i >> ((idx - 1) * 8));
+      }
+    }
+
+    private void ensure(int more) {
+      if (size + more > bytes.length) {
+        bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + more));
+      }
     }
   }
 
@@ -92,10 +114,10 @@ public final class CellRuns {
 
   /** One run's cells, read one at a time from the packed bytes. */
   public static final class Run {
-    private final DataInputStream in;
+    private final Reader in;
     private Cell current;
 
-    private Run(DataInputStream in) {
+    private Run(Reader in) {
       this.in = in;
     }
 
@@ -106,27 +128,72 @@ public final class CellRuns {
 
     /** Moves to the run's next cell; false at its end. */
     public boolean advance() {
-      try {
-        int length = WritableUtils.readVInt(in);
-        if (length == END) {
-          current = null;
-          return false;
-        }
-        current = new Cell(read(length), read(WritableUtils.readVInt(in)), field(), field());
-        return true;
-      } catch (IOException e) {
-        throw new IllegalArgumentException("not packed cell runs: " + e.getMessage(), e);
+      int length = in.readVInt();
+      if (length == END) {
+        current = null;
+        return false;
       }
+      current = new Cell(in.read(length), in.field(), in.field(), in.field());
+      return true;
+    }
+  }
+
+  /** A cursor over packed bytes; a read past their end is an error naming the offset. */
+  private static final class Reader {
+    private final byte[] packed;
+    private int at;
+
+    Reader(byte[] packed, int at) {
+      this.packed = packed;
+      this.at = at;
     }
 
-    private byte[] field() throws IOException {
-      return read(WritableUtils.readVInt(in));
+    byte[] field() {
+      return read(readVInt());
     }
 
-    private byte[] read(int length) throws IOException {
-      byte[] field = new byte[length];
-      in.readFully(field);
+    byte[] read(int length) {
+      check(length);
+      byte[] field = Arrays.copyOfRange(packed, at, at + length);
+      at += length;
       return field;
+    }
+
+    void skip(int length) {
+      check(length);
+      at += length;
+    }
+
+    /** {@code WritableUtils.readVInt}'s decoding. */
+    int readVInt() {
+      check(1);
+      byte first = packed[at++];
+      if (first >= -112) {
+        return first;
+      }
+      int len = first < -120 ? -119 - first : -111 - first;
+      check(len - 1);
+      long i = 0;
+      for (int idx = 0; idx < len - 1; idx++) {
+        i = i << 8 | (packed[at++] & 0xFF);
+      }
+      long value = first < -120 ? i ^ -1L : i;
+      if (value != (int) value) {
+        throw new IllegalArgumentException("not packed cell runs: a length past an int at " + at);
+      }
+      return (int) value;
+    }
+
+    private void check(int length) {
+      if (length < 0 || length > packed.length - at) {
+        throw new IllegalArgumentException(
+            "not packed cell runs: "
+                + length
+                + " bytes asked at offset "
+                + at
+                + " of "
+                + packed.length);
+      }
     }
   }
 
@@ -137,25 +204,17 @@ public final class CellRuns {
    */
   public static List<Run> read(byte[] packed) {
     List<Run> runs = new ArrayList<>();
-    try {
-      int at = 0;
-      while (at < packed.length) {
-        ByteArrayInputStream bytes = new ByteArrayInputStream(packed, at, packed.length - at);
-        DataInputStream in = new DataInputStream(bytes);
-        int start = at;
-        // skip to this run's end mark: four fields per cell
-        for (int length = WritableUtils.readVInt(in); length != END; ) {
-          in.skipNBytes(length);
-          for (int field = 0; field < 3; field++) {
-            in.skipNBytes(WritableUtils.readVInt(in));
-          }
-          length = WritableUtils.readVInt(in);
+    Reader scan = new Reader(packed, 0);
+    while (scan.at < packed.length) {
+      int start = scan.at;
+      // skip to this run's end mark: four fields per cell
+      for (int length = scan.readVInt(); length != END; length = scan.readVInt()) {
+        scan.skip(length);
+        for (int field = 0; field < 3; field++) {
+          scan.skip(scan.readVInt());
         }
-        at = packed.length - bytes.available();
-        runs.add(new Run(new DataInputStream(new ByteArrayInputStream(packed, start, at - start))));
       }
-    } catch (IOException e) {
-      throw new IllegalArgumentException("not packed cell runs: " + e.getMessage(), e);
+      runs.add(new Run(new Reader(packed, start)));
     }
     return runs;
   }

@@ -1,8 +1,13 @@
 package outerproduct.kernel.answer;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +17,7 @@ import java.util.TreeMap;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.apache.hadoop.io.WritableUtils;
 import org.junit.jupiter.api.Test;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
@@ -71,6 +77,45 @@ class CellMergeTest {
           expected.add(f[0] + "\t" + f[1] + "\t" + v + (f[2].isEmpty() ? "" : "\t" + f[2]));
         });
     assertEquals(expected, merged);
+  }
+
+  @Test
+  void fieldsOfEveryLengthClassReadBackAsWritten() throws Exception {
+    // lengths whose vint takes 1 to 4 bytes, as Hadoop's WritableUtils writes them
+    int[] lengths = {0, 1, 127, 128, 255, 256, 65_535, 65_536, 1 << 20};
+    CellRuns.Writer writer = new CellRuns.Writer();
+    List<byte[]> rows = new ArrayList<>();
+    for (int n = 0; n < lengths.length; n++) {
+      byte[] row = new byte[lengths[n] + 1];
+      new Random(n).nextBytes(row);
+      rows.add(row);
+      writer.add(row, bytes("c"), new byte[lengths[lengths.length - 1 - n]], LONG.encode((long) n));
+    }
+    byte[] packed = writer.finish();
+    ByteArrayOutputStream viaHadoop = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(viaHadoop);
+    for (int n = 0; n < lengths.length; n++) {
+      for (byte[] field :
+          new byte[][] {
+            rows.get(n),
+            bytes("c"),
+            new byte[lengths[lengths.length - 1 - n]],
+            LONG.encode((long) n)
+          }) {
+        WritableUtils.writeVInt(out, field.length);
+        out.write(field);
+      }
+    }
+    WritableUtils.writeVInt(out, -1);
+    assertArrayEquals(viaHadoop.toByteArray(), packed);
+    List<CellRuns.Run> runs = CellRuns.read(packed);
+    assertEquals(1, runs.size());
+    for (int n = 0; n < lengths.length; n++) {
+      assertTrue(runs.get(0).advance());
+      assertArrayEquals(rows.get(n), runs.get(0).current().row());
+      assertEquals(lengths[lengths.length - 1 - n], runs.get(0).current().visibility().length);
+    }
+    assertFalse(runs.get(0).advance());
   }
 
   @Test
