@@ -31,7 +31,7 @@ import outerproduct.kernel.cli.Choices;
  * is only as good as the sizes it was fitted on ({@link Cost#productsMin()} to {@link
  * Cost#productsMax()}); beyond them it extrapolates. A path that can also hand C to the caller
  * ({@link MultiplyAnswer}) may have a second line per shape for that ({@link Cost#answers()}): from
- * the call to the answer in hand, no table made.
+ * the call to the last cell in hand (the answer's runs decoded and merged), no table made.
  *
  * @param source where the lines were read from, as the choice reports it
  * @param cluster what the lines were measured on

@@ -48,7 +48,10 @@ public final class MultiplyAnswer extends MultiplyBuilder<MultiplyAnswer> {
 
   private static final String WRITES_TABLES = "writes C into a table; it cannot answer the caller";
 
-  /** The decision, the answer, and the seconds from the call to the answer in hand. */
+  /**
+   * The decision, the answer, and the seconds from the call to the answer's runs in hand; handing
+   * out its cells ({@link Answer#cells()}) decodes and merges them, after that.
+   */
   public record Result(Multiply.Decision decision, Answer answer, double seconds) {}
 
   private final Properties clientProperties;

@@ -88,8 +88,10 @@ public final class TwoHop {
 
   /**
    * First hops (edges out of S) from which the tablet servers form the second hop by default: below
-   * it the caller forms it sooner, its rows being few (docs/example-report/two-hop-scale18: at 27
-   * edges the two ways tie, from 63 the tablet servers answer 1.2 to 2.7 times sooner).
+   * it the caller forms it as soon, its rows being few and the servers' scan a fixed cost more.
+   * docs/example-report/two-hop-scale18 holds each request's first hop ({@code entries_first_hop})
+   * and its time formed either way: near the threshold the two ways are within their noise, and
+   * with hundreds of edges the tablet servers answer sooner.
    */
   public static final int SERVERS_FROM_FIRST_HOP = 32;
 

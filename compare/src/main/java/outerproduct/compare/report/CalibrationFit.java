@@ -37,7 +37,7 @@ import outerproduct.multiply.Shape;
  *
  * <p>The engines that answer the caller under a path's name ({@link Engine#answersCaller()}: {@code
  * client-answer}, {@code iterator-answer}) get that path's answer lines the same way, from the call
- * to the answer in hand ({@link Calibration.Cost#answers()}).
+ * to the last cell in hand ({@link Calibration.Cost#answers()}).
  */
 public final class CalibrationFit {
   private CalibrationFit() {}
