@@ -13,6 +13,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.compare.engine.Engine;
 import outerproduct.compare.report.CalibrationFit;
+import outerproduct.compare.report.GitCommit;
 import outerproduct.compare.report.Headlines;
 import outerproduct.compare.report.Reports;
 import outerproduct.compare.report.Summary;
@@ -92,6 +93,9 @@ public final class CompareCommand implements Callable<Integer> {
       description = "Where report folders go. Default: reports/ in the repository.")
   Path reportsDir;
 
+  /** Set as the run starts ({@link #gitCommit()}). */
+  private String gitCommit;
+
   @Option(
       names = "--calibrate",
       description =
@@ -153,8 +157,18 @@ public final class CompareCommand implements Callable<Integer> {
     return commandLine;
   }
 
+  /**
+   * The commit the run measures, taken as it starts: asked when the records begin, after the
+   * clusters start, it would call a tree edited during that minute {@code -dirty} though the code
+   * running was built clean.
+   */
+  String gitCommit() {
+    return gitCommit;
+  }
+
   @Override
   public Integer call() throws Exception {
+    gitCommit = GitCommit.describe();
     MatrixSource source = validatedSource();
     String runId =
         DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")

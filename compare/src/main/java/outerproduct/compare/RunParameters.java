@@ -2,7 +2,6 @@ package outerproduct.compare;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import outerproduct.compare.engine.TargetCluster;
-import outerproduct.compare.report.GitCommit;
 import outerproduct.compare.report.HostMemory;
 import outerproduct.compare.report.RunRecords;
 import outerproduct.inputs.MatrixSource;
@@ -47,7 +46,7 @@ final class RunParameters {
             .put("yarn_memory_mb", where.embedded.yarnMemoryMb)
             .put("calibration", engines.calibration.source())
             .put("cluster", where.existing() ? "existing: " + where.clusterProperties : "embedded")
-            .put("git_commit", GitCommit.describe())
+            .put("git_commit", command.gitCommit())
             .put("command", command.commandLine());
     p.putObject("host")
         .put("cores", Runtime.getRuntime().availableProcessors())
