@@ -9,6 +9,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.apache.commons.math3.linear.Array2DRowRealMatrix;
+import org.apache.commons.math3.linear.ArrayRealVector;
+import org.apache.commons.math3.linear.DecompositionSolver;
+import org.apache.commons.math3.linear.LUDecomposition;
 import outerproduct.compare.engine.Engine;
 import outerproduct.multiply.Calibration;
 import outerproduct.multiply.ExecutionPath;
@@ -190,59 +194,27 @@ public final class CalibrationFit {
       free.add(2);
     }
     int n = free.size();
-    double[][] normal = new double[n][n + 1];
+    double[][] normal = new double[n][n];
+    double[] right = new double[n];
     for (double[] p : points) {
       double[] column = {1 / p[2], p[0] / p[2], p[1] / p[2]};
       for (int i = 0; i < n; i++) {
         for (int j = 0; j < n; j++) {
           normal[i][j] += column[free.get(i)] * column[free.get(j)];
         }
-        normal[i][n] += column[free.get(i)];
+        right[i] += column[free.get(i)];
       }
     }
-    double[] solved = gauss(normal);
-    if (solved == null) {
+    DecompositionSolver solver = new LUDecomposition(new Array2DRowRealMatrix(normal)).getSolver();
+    if (!solver.isNonSingular()) {
       return null;
     }
+    double[] solved = solver.solve(new ArrayRealVector(right)).toArray();
     double[] fit = new double[3];
     for (int i = 0; i < n; i++) {
       fit[free.get(i)] = solved[i];
     }
     return fit;
-  }
-
-  /**
-   * Solves the augmented system in place by elimination with partial pivoting; null if singular.
-   */
-  private static double[] gauss(double[][] m) {
-    int n = m.length;
-    for (int col = 0; col < n; col++) {
-      int pivot = col;
-      for (int row = col + 1; row < n; row++) {
-        if (Math.abs(m[row][col]) > Math.abs(m[pivot][col])) {
-          pivot = row;
-        }
-      }
-      if (!(Math.abs(m[pivot][col]) > 0)) {
-        return null;
-      }
-      double[] swap = m[col];
-      m[col] = m[pivot];
-      m[pivot] = swap;
-      for (int row = 0; row < n; row++) {
-        if (row != col) {
-          double factor = m[row][col] / m[col][col];
-          for (int k = col; k <= n; k++) {
-            m[row][k] -= factor * m[col][k];
-          }
-        }
-      }
-    }
-    double[] x = new double[n];
-    for (int i = 0; i < n; i++) {
-      x[i] = m[i][n] / m[i][i];
-    }
-    return x;
   }
 
   private static double residual(List<double[]> points, double[] fit) {
