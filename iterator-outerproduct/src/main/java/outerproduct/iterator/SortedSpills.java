@@ -13,6 +13,8 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import outerproduct.kernel.product.BytePrefix;
+import outerproduct.kernel.product.LoserTree;
 import outerproduct.kernel.product.SortedWindow;
 import outerproduct.kernel.semiring.Semiring;
 
@@ -135,15 +137,21 @@ final class SortedSpills<T> {
       for (Run run : runs) {
         open.add(new SpillRun.Reader(fs, run.file()));
       }
-      LoserTree tree = new LoserTree(open);
+      SpillRun.Reader[] readers = open.toArray(new SpillRun.Reader[0]);
+      for (SpillRun.Reader reader : readers) {
+        reader.next();
+      }
+      LoserTree tree = new LoserTree(readers.length, (a, b) -> before(readers[a], readers[b]));
       MergedCell cell = new MergedCell();
       long written = 0;
-      for (SpillRun.Reader reader = tree.top(); reader != null; reader = tree.top()) {
+      for (int top = tree.top(); top >= 0 && readers[top].row != null; top = tree.top()) {
+        SpillRun.Reader reader = readers[top];
         if (!cell.add(reader)) {
           written += cell.emit(out);
           cell.start(reader);
         }
-        tree.advance();
+        reader.next();
+        tree.replay();
       }
       return written + cell.emit(out);
     } finally {
@@ -151,6 +159,14 @@ final class SortedSpills<T> {
         reader.close();
       }
     }
+  }
+
+  /** True when a's cell comes first; an ended run comes after every other. */
+  private static boolean before(SpillRun.Reader a, SpillRun.Reader b) {
+    if (a.row == null) {
+      return false;
+    }
+    return b.row == null || SpillRun.Reader.compare(a, b) < 0;
   }
 
   /** The cell being merged: its key, and its value as read or, once a second came, the ⊕. */
@@ -176,10 +192,10 @@ final class SortedSpills<T> {
     /** ⊕-s the reader's value in if it holds this cell; false if it holds another. */
     boolean add(SpillRun.Reader reader) {
       if (row == null
-          || SpillRun.compareIds(
+          || BytePrefix.compare(
                   qualifierPrefix, qualifier, reader.qualifierPrefix, reader.qualifier)
               != 0
-          || SpillRun.compareIds(rowPrefix, row, reader.rowPrefix, reader.row) != 0
+          || BytePrefix.compare(rowPrefix, row, reader.rowPrefix, reader.row) != 0
           || !Arrays.equals(label, reader.visibility)) {
         return false;
       }

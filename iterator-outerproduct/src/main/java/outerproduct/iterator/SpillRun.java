@@ -189,9 +189,9 @@ final class SpillRun {
 
     /** Orders readers by their current cells as Accumulo orders keys (unsigned bytes). */
     static int compare(Reader a, Reader b) {
-      int order = compareIds(a.rowPrefix, a.row, b.rowPrefix, b.row);
+      int order = BytePrefix.compare(a.rowPrefix, a.row, b.rowPrefix, b.row);
       if (order == 0) {
-        order = compareIds(a.qualifierPrefix, a.qualifier, b.qualifierPrefix, b.qualifier);
+        order = BytePrefix.compare(a.qualifierPrefix, a.qualifier, b.qualifierPrefix, b.qualifier);
       }
       if (order != 0 || a.visibility.length + b.visibility.length == 0) {
         return order;
@@ -203,19 +203,5 @@ final class SpillRun {
     public void close() throws IOException {
       in.close();
     }
-  }
-
-  /**
-   * Compares two ids given with their {@link BytePrefix}es. Equal prefixes of ids no longer than 8
-   * bytes mean the longer id is the shorter one followed by zeros, so the lengths decide.
-   */
-  static int compareIds(long prefixA, byte[] a, long prefixB, byte[] b) {
-    if (prefixA != prefixB) {
-      return Long.compareUnsigned(prefixA, prefixB);
-    }
-    if (a.length <= Long.BYTES && b.length <= Long.BYTES) {
-      return Integer.compare(a.length, b.length);
-    }
-    return Arrays.compareUnsigned(a, b);
   }
 }

@@ -34,7 +34,10 @@ public final class Answer {
     this.rowsAligned = rowsAligned;
   }
 
-  /** C's cells in key order, each once; every call merges the runs anew. */
+  /**
+   * C's cells in key order, each once; every call merges the runs anew. Consecutive cells of one
+   * row share its array: the cells' arrays are to be read, not changed.
+   */
   public Iterator<Cell> cells() {
     List<CellRuns.Run> runs = new ArrayList<>();
     packed.forEach(bytes -> runs.addAll(CellRuns.read(bytes)));

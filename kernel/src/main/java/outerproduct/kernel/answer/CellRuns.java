@@ -3,6 +3,7 @@ package outerproduct.kernel.answer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import outerproduct.kernel.product.BytePrefix;
 
 /**
  * Sorted runs of cells packed into one byte array, the form in which a tablet server hands a
@@ -21,6 +22,7 @@ import java.util.List;
  */
 public final class CellRuns {
   private static final int END = -1;
+  private static final byte[] NO_VISIBILITY = new byte[0];
 
   private CellRuns() {}
 
@@ -112,29 +114,136 @@ public final class CellRuns {
     return run.finish();
   }
 
-  /** One run's cells, read one at a time from the packed bytes. */
+  /**
+   * One run's cells, read one at a time from the packed bytes. The current cell is where its parts
+   * lie in those bytes, with the first 8 bytes of its row and column as numbers ({@link
+   * BytePrefix}): a merge orders runs without copying a cell out, and copies only the cells it
+   * hands on ({@link #current}).
+   */
   public static final class Run {
     private final Reader in;
-    private Cell current;
+    private final byte[] packed;
+    private boolean ended;
+    private int rowAt;
+    private int rowLength;
+    private long rowPrefix;
+    private int columnAt;
+    private int columnLength;
+    private long columnPrefix;
+    private int visibilityAt;
+    private int visibilityLength;
+    private int valueAt;
+    private int valueLength;
 
     private Run(Reader in) {
       this.in = in;
-    }
-
-    /** The run's current cell, or null once it is exhausted. */
-    public Cell current() {
-      return current;
+      this.packed = in.packed;
     }
 
     /** Moves to the run's next cell; false at its end. */
     public boolean advance() {
-      int length = in.readVInt();
-      if (length == END) {
-        current = null;
+      rowLength = in.readVInt();
+      if (rowLength == END) {
+        ended = true;
         return false;
       }
-      current = new Cell(in.read(length), in.field(), in.field(), in.field());
+      rowAt = in.at;
+      in.skip(rowLength);
+      rowPrefix = BytePrefix.of(packed, rowAt, rowLength);
+      columnLength = in.readVInt();
+      columnAt = in.at;
+      in.skip(columnLength);
+      columnPrefix = BytePrefix.of(packed, columnAt, columnLength);
+      visibilityLength = in.readVInt();
+      visibilityAt = in.at;
+      in.skip(visibilityLength);
+      valueLength = in.readVInt();
+      valueAt = in.at;
+      in.skip(valueLength);
       return true;
+    }
+
+    /** True once {@link #advance} has passed the run's last cell. */
+    public boolean ended() {
+      return ended;
+    }
+
+    /** The run's current cell, copied out of the packed bytes, or null once it is exhausted. */
+    public Cell current() {
+      return ended ? null : new Cell(row(), column(), visibility(), value());
+    }
+
+    byte[] row() {
+      return Arrays.copyOfRange(packed, rowAt, rowAt + rowLength);
+    }
+
+    byte[] column() {
+      return Arrays.copyOfRange(packed, columnAt, columnAt + columnLength);
+    }
+
+    byte[] visibility() {
+      return visibilityLength == 0
+          ? NO_VISIBILITY
+          : Arrays.copyOfRange(packed, visibilityAt, visibilityAt + visibilityLength);
+    }
+
+    byte[] value() {
+      return Arrays.copyOfRange(packed, valueAt, valueAt + valueLength);
+    }
+
+    /** True when the current cell's row is {@code row}. */
+    boolean rowIs(byte[] row) {
+      return Arrays.equals(packed, rowAt, rowAt + rowLength, row, 0, row.length);
+    }
+
+    /** True when the current cell has {@code cell}'s row, column and visibility. */
+    boolean sameKey(Cell cell) {
+      return rowIs(cell.row())
+          && Arrays.equals(
+              packed, columnAt, columnAt + columnLength, cell.column(), 0, cell.column().length)
+          && Arrays.equals(
+              packed,
+              visibilityAt,
+              visibilityAt + visibilityLength,
+              cell.visibility(),
+              0,
+              cell.visibility().length);
+    }
+
+    /** Orders two runs' current cells as {@link Cell#compare} orders cells. */
+    static int compare(Run a, Run b) {
+      int order =
+          BytePrefix.compare(
+              a.rowPrefix,
+              a.packed,
+              a.rowAt,
+              a.rowLength,
+              b.rowPrefix,
+              b.packed,
+              b.rowAt,
+              b.rowLength);
+      if (order == 0) {
+        order =
+            BytePrefix.compare(
+                a.columnPrefix,
+                a.packed,
+                a.columnAt,
+                a.columnLength,
+                b.columnPrefix,
+                b.packed,
+                b.columnAt,
+                b.columnLength);
+      }
+      if (order != 0 || a.visibilityLength + b.visibilityLength == 0) {
+        return order;
+      }
+      return Arrays.compareUnsigned(
+          a.packed,
+          a.visibilityAt,
+          a.visibilityAt + a.visibilityLength,
+          b.packed,
+          b.visibilityAt,
+          b.visibilityAt + b.visibilityLength);
     }
   }
 
@@ -146,17 +255,6 @@ public final class CellRuns {
     Reader(byte[] packed, int at) {
       this.packed = packed;
       this.at = at;
-    }
-
-    byte[] field() {
-      return read(readVInt());
-    }
-
-    byte[] read(int length) {
-      check(length);
-      byte[] field = Arrays.copyOfRange(packed, at, at + length);
-      at += length;
-      return field;
     }
 
     void skip(int length) {
