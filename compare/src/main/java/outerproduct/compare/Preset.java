@@ -22,17 +22,19 @@ import outerproduct.kernel.cli.Choice;
  * Its whole tables reach SCALE 14 (53M products) because a MapReduce job's time barely grows below
  * that: with stripes its whole-table times at SCALE 10, 12 and 13 lay within their noise (23-31 s),
  * and a line through them had no positive rate. Its queued requests stay at SCALE 13, and it asks
- * the same numbers of rows cued (rows of B at SCALE 13, tens of products per row where queued rows
- * carry thousands): a request's cost per row is told from its cost per product only where the two
- * vary apart (cued requests of 1,024 rows at SCALE 18 took the client path 0.19 s where a line in
- * products alone, fitted on queued requests, predicted 0.07 s). Each whole table runs 3 times and
- * the fit takes each size's median ({@code report.CalibrationFit}): with one run per SCALE a single
- * noisy run decided near ties between paths. It warms each engine 5 times before its first run, not
- * once: its first SCALE's points are the fixed costs, and after one warm-up the tablet servers'
- * code is not yet compiled (iterator-bulk's first SCALE 10 runs with no warm-up took 1.40, 0.85,
- * 0.72, 0.54 and 0.48 s, settling near 0.48 s; a calibration with one warm-up fitted its SCALE 10
- * point at 0.94 s and chose the iterator engine's BatchWriter output, 1.36× slower warm, for that
- * size).
+ * the same numbers of rows cued at SCALE 18, like every preset (tens of products per row where
+ * queued rows carry thousands): a request's cost per row is told from its cost per product only
+ * where the two vary apart (cued requests of 1,024 rows at SCALE 18 took the client path 0.19 s
+ * where a line in products alone, fitted on queued requests, predicted 0.07 s), and it grows with
+ * the table (cued at SCALE 13, the client path's rows cost 0.030 ms each and predicted 0.094 s for
+ * the 1,024 rows of SCALE 18 it answered in 0.13 s), so it is measured at the SCALE the cued
+ * requests auto is asked about come from. Each whole table runs 3 times and the fit takes each
+ * size's median ({@code report.CalibrationFit}): with one run per SCALE a single noisy run decided
+ * near ties between paths. It warms each engine 5 times before its first run, not once: its first
+ * SCALE's points are the fixed costs, and after one warm-up the tablet servers' code is not yet
+ * compiled (iterator-bulk's first SCALE 10 runs with no warm-up took 1.40, 0.85, 0.72, 0.54 and
+ * 0.48 s, settling near 0.48 s; a calibration with one warm-up fitted its SCALE 10 point at 0.94 s
+ * and chose the iterator engine's BatchWriter output, 1.36× slower warm, for that size).
  */
 enum Preset implements Choice {
   QUICK(
@@ -63,7 +65,7 @@ enum Preset implements Choice {
       3,
       5);
 
-  /** The cued SCALE of a preset that names none: the Graphulo team's cued experiment's. */
+  /** The cued SCALE unless the command line names one: the Graphulo team's cued experiment's. */
   static final int CUED_SCALE = 18;
 
   static final String QUICK_TEXT =
@@ -72,9 +74,10 @@ enum Preset implements Choice {
       "SCALE 10: the whole table 3 times, queued 1, 64 and 1,024 rows 20 requests each, at 1 and"
           + " 4 in flight";
   static final String CALIBRATE_TEXT =
-      "SCALE 10, 12, 13 and 14, the whole table 3 times, queued and cued at SCALE 13 with 1, 64"
-          + " and 1,024 rows, 3 requests each, one at a time, every repeat of every engine: sizes"
-          + " from a fixed cost to a rate, and rows apart from products, for --calibrate";
+      "SCALE 10, 12, 13 and 14, the whole table 3 times, queued at SCALE 13 and cued at SCALE 18"
+          + " with 1, 64 and 1,024 rows, 3 requests each, one at a time, every repeat of every"
+          + " engine: sizes from a fixed cost to a rate, and rows apart from products, for"
+          + " --calibrate";
 
   private final List<Workload> workloads;
   private final List<Integer> scales;
@@ -124,7 +127,7 @@ enum Preset implements Choice {
       command.queuedScale = queuedScale;
     }
     if (command.cuedScale == null) {
-      command.cuedScale = this == CALIBRATE ? command.queuedAt() : CUED_SCALE;
+      command.cuedScale = CUED_SCALE;
     }
     if (command.queuedRows == null) {
       command.queuedRows = queuedRows;

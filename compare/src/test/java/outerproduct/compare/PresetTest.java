@@ -17,7 +17,8 @@ class PresetTest {
     assertEquals(List.of(1, 64, 1024), sweep.queuedRows);
     assertEquals(5, sweep.warmup, "its first SCALE's points are measured on warm servers");
     assertEquals(List.of(Workload.WHOLE, Workload.QUEUED, Workload.CUED), sweep.workloads);
-    assertEquals(13, sweep.cuedScale, "cued rows of the queued SCALE: rows apart from products");
+    assertEquals(
+        Preset.CUED_SCALE, sweep.cuedScale, "a row's cost measured on the table auto is asked of");
   }
 
   @Test
