@@ -62,6 +62,7 @@ final class Comparison {
               tablePrefix,
               records,
               cluster.heap(),
+              cluster.disk(),
               options.clusterOptions.keepTables);
       boolean skipDecided = !options.sweep.allRepeats;
       var whole = new WholeTableRuns(run, skipDecided);

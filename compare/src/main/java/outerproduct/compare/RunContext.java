@@ -1,6 +1,7 @@
 package outerproduct.compare;
 
 import java.util.List;
+import outerproduct.compare.engine.DiskGrowth;
 import outerproduct.compare.engine.Engine;
 import outerproduct.compare.engine.TabletServerHeap;
 import outerproduct.compare.engine.Target;
@@ -8,8 +9,9 @@ import outerproduct.kernel.semiring.Semiring;
 
 /**
  * What every workload of one run shares: the cluster, the semiring, the engines in the order they
- * take turns, the prefix of this run's tables, where records go, the heap gauge, and whether the
- * last whole-table C of each engine is kept (`--keep-tables`) rather than deleted once checked.
+ * take turns, the prefix of this run's tables, where records go, the heap and disk gauges, and
+ * whether the last whole-table C of each engine is kept (`--keep-tables`) rather than deleted once
+ * checked.
  */
 record RunContext(
     Target target,
@@ -18,6 +20,7 @@ record RunContext(
     String tablePrefix,
     RunRecordFields records,
     TabletServerHeap heap,
+    DiskGrowth disk,
     boolean keepResults) {
 
   /** What every multiply on one SCALE's inputs shares. */

@@ -93,6 +93,18 @@ final class RunRecordFields {
     }
   }
 
+  /**
+   * The peak growth of used disk while the multiply ran (its C's check not included): spilled runs,
+   * staging, map outputs and C's files; null where not measured (an existing cluster).
+   */
+  static void putDiskPeak(ObjectNode record, Double peak) {
+    if (peak == null) {
+      record.putNull("disk_peak_mb");
+    } else {
+      record.put("disk_peak_mb", Math.round(peak));
+    }
+  }
+
   private ObjectNode common(Asked asked) {
     ScaleInputs in = asked.in();
     ObjectNode record =

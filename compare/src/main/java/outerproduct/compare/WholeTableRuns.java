@@ -202,12 +202,9 @@ final class WholeTableRuns {
         new RunRecordFields.Asked(engine, Workload.WHOLE, in, in.rowsOfAt(), 1, repeat, estimate);
     String startedAt = Instant.now().toString();
     log.debug("SCALE {} {} (repeat {}): multiplying the whole table", in.scale(), engine, repeat);
-    context.heap().reset();
-    OptionalDouble cpu = MachineCpu.busySeconds();
-    Engine.Run result;
+    Measured measured;
     try {
-      result = multiplyWhole(engine, in, cTable);
-      cpu = MachineCpu.since(cpu);
+      measured = measure(() -> multiplyWhole(engine, in, cTable));
     } catch (Exception e) {
       String error = RunRecords.error(e);
       log.error("SCALE {} {} (repeat {}) failed: {}", in.scale(), engine, repeat, error, e);
@@ -215,6 +212,7 @@ final class WholeTableRuns {
       deleteIfExists(cTable);
       return null;
     }
+    Engine.Run result = measured.run();
     int cTablets = context.target().client().tableOperations().listSplits(cTable).size() + 1;
     TableChecksum.Result c =
         TableChecksum.of(
@@ -242,10 +240,29 @@ final class WholeTableRuns {
             .put("equal", equal)
             .put("started_at", startedAt);
     limits.putInto(record);
-    RunRecordFields.putHeapPeak(record, context.heap().peakMb());
-    cpu.ifPresent(seconds -> record.put("machine_cpu_s", seconds));
+    measured.putInto(record);
     context.records().append(record);
     return new Checked(c.checksum(), result.seconds());
+  }
+
+  /** A multiply's run and what it used beside its time: server heap, disk, processor time. */
+  private record Measured(
+      Engine.Run run, Double heapPeak, Double diskPeak, OptionalDouble machineCpu) {
+    void putInto(ObjectNode record) {
+      RunRecordFields.putHeapPeak(record, heapPeak);
+      RunRecordFields.putDiskPeak(record, diskPeak);
+      machineCpu.ifPresent(seconds -> record.put("machine_cpu_s", seconds));
+    }
+  }
+
+  /** Runs {@code multiply} with the gauges reset before and read as it returns. */
+  private Measured measure(java.util.concurrent.Callable<Engine.Run> multiply) throws Exception {
+    context.heap().reset();
+    context.disk().reset();
+    OptionalDouble cpu = MachineCpu.busySeconds();
+    Engine.Run run = multiply.call();
+    return new Measured(
+        run, context.heap().peakMb(), context.disk().peakMb(), MachineCpu.since(cpu));
   }
 
   /** "N partial products, N written, nnz(C) N in S s = R pp/s;" for the log. */

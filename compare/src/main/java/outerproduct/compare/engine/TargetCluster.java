@@ -38,6 +38,7 @@ public final class TargetCluster implements AutoCloseable {
   private Target target;
   private String description;
   private TabletServerHeap heap;
+  private DiskGrowth disk;
   private Supplier<String> inMemoryMaps;
 
   private TargetCluster() {}
@@ -56,6 +57,7 @@ public final class TargetCluster implements AutoCloseable {
       EmbeddedYarn yarn = yarnStart == null ? null : yarnStart.join();
       AccumuloClient client = cluster.own(accumulo.newClient());
       cluster.heap = cluster.own(TabletServerHeap.attach(accumulo.tabletServerPids()));
+      cluster.disk = cluster.own(DiskGrowth.of(dir));
       cluster.inMemoryMaps =
           () -> {
             long nativeMaps = accumulo.tabletServersWithNativeMaps();
@@ -146,6 +148,7 @@ public final class TargetCluster implements AutoCloseable {
     AccumuloClient client = cluster.own(Accumulo.newClient().from(properties).build());
     // The servers of an existing cluster may be on other hosts: their heap is not measured.
     cluster.heap = TabletServerHeap.attach(java.util.List.of());
+    cluster.disk = DiskGrowth.none();
     cluster.inMemoryMaps =
         () -> "as configured (tserver.memory.maps.native.enabled; not checked on the servers)";
     Supplier<Configuration> hadoop = () -> hadoopConfiguration(hadoopConfDir, jobJar);
@@ -184,6 +187,11 @@ public final class TargetCluster implements AutoCloseable {
   /** Whether the tablet servers' in-memory maps are native or Java ones, for the report. */
   public String inMemoryMaps() {
     return inMemoryMaps.get();
+  }
+
+  /** The embedded cluster's disk, for a peak per run (embedded clusters only). */
+  public DiskGrowth disk() {
+    return disk;
   }
 
   /** The tablet servers' heap, for a peak per run (embedded clusters only). */

@@ -195,8 +195,9 @@ public final class ReportMarkdown {
     line("");
     line(
         "| SCALE | engine | runs | partial products | median s | median pp/s | rate / iterator's |"
-            + " rate / kernel's | tserver heap peak MB | MR task RSS peak MB | C proven |");
-    line("|---|---|---|---|---|---|---|---|---|---|---|");
+            + " rate / kernel's | tserver heap peak MB | MR task RSS peak MB | disk peak MB |"
+            + " C proven |");
+    line("|---|---|---|---|---|---|---|---|---|---|---|---|");
     summary.rows().stream().filter(Row::whole).forEach(r -> line(wholeRow(r)));
     line("");
     line(
@@ -236,6 +237,7 @@ public final class ReportMarkdown {
         r.kernelPpPerS() == null ? "-" : fmt("%.3f", r.ratePpPerSMedian() / r.kernelPpPerS()),
         megabytes(r.tserverHeapPeakMb()),
         megabytes(r.taskRssPeakMb()),
+        megabytes(r.diskPeakMb()),
         proven(r));
   }
 

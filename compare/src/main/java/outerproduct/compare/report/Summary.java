@@ -56,6 +56,7 @@ public final class Summary {
     "requestsPerS",
     "tserverHeapPeakMb",
     "taskRssPeakMb",
+    "diskPeakMb",
     "kernelPpPerS",
     "bulkCeilingPpPerS"
   })
@@ -78,6 +79,7 @@ public final class Summary {
       Double requestsPerS,
       Double tserverHeapPeakMb,
       Double taskRssPeakMb,
+      Double diskPeakMb,
       Double kernelPpPerS,
       Double bulkCeilingPpPerS) {
 
@@ -310,6 +312,7 @@ public final class Summary {
         queued ? stats(runs, "batch_requests_per_s").getPercentile(50) : null,
         heapPeak(runs),
         taskRssPeak(runs),
+        maxOf(runs, "disk_peak_mb"),
         kernelRate(runs),
         bulkCeiling(runs));
   }
@@ -350,9 +353,14 @@ public final class Summary {
 
   /** The largest tablet-server heap peak of the group's runs; null where none was measured. */
   private static Double heapPeak(List<JsonNode> runs) {
+    return maxOf(runs, "tserver_heap_peak_mb");
+  }
+
+  /** The largest {@code field} of the group's runs; null where no run has it. */
+  private static Double maxOf(List<JsonNode> runs, String field) {
     return runs.stream()
-        .filter(r -> r.path("tserver_heap_peak_mb").isNumber())
-        .map(r -> r.path("tserver_heap_peak_mb").asDouble())
+        .filter(r -> r.path(field).isNumber())
+        .map(r -> r.path(field).asDouble())
         .max(Double::compare)
         .orElse(null);
   }

@@ -160,6 +160,7 @@ class ReportsTest {
         r.putObject("engine_info")
             .put("map_rss_peak_mb", taskPeaks[mrRun][0])
             .put("reduce_rss_peak_mb", taskPeaks[mrRun][1]);
+        r.put("disk_peak_mb", 900 + 300 * mrRun);
         mrRun++;
       }
       records.add(r.toString());
@@ -172,10 +173,13 @@ class ReportsTest {
     assertEquals(null, summary.whole(12, "iterator").orElseThrow().taskRssPeakMb());
     assertEquals(401.0, summary.whole(12, "mr").orElseThrow().tserverHeapPeakMb());
     assertEquals(505.0, summary.whole(12, "mr").orElseThrow().taskRssPeakMb());
+    assertEquals(1200.0, summary.whole(12, "mr").orElseThrow().diskPeakMb());
+    assertEquals(null, summary.whole(12, "iterator").orElseThrow().diskPeakMb());
     String md = report();
     assertTrue(
         md.contains(
-            "| 12 | mr | 2 | 6,800,000 | 10.50 | 6.49e+05 | 1.91 | 0.065 | 401 | 505 | yes |"),
+            "| 12 | mr | 2 | 6,800,000 | 10.50 | 6.49e+05 | 1.91 | 0.065 | 401 | 505 | 1200 | yes"
+                + " |"),
         md);
   }
 
@@ -508,7 +512,8 @@ class ReportsTest {
                 + " MemoryBudgetExceededException"),
         md);
     assertTrue(
-        md.contains("| 12 | client | 1 | - | - | - | - | - | - | - | **NO: 1 of 1 failed** |"), md);
+        md.contains("| 12 | client | 1 | - | - | - | - | - | - | - | - | **NO: 1 of 1 failed** |"),
+        md);
     assertTrue(md.contains("**NO: 1 of 3 failed**"), md);
     assertFalse(
         md.contains("iterator engine / client-side baseline"),
