@@ -34,7 +34,22 @@ final class CalibrationInstall {
       throw new IllegalArgumentException(
           "--calibrate: the runs support no cost line (each needs runs of two sizes or more)");
     }
-    Calibration lines = Calibration.read(fitted);
+    install(Calibration.read(fitted), measured, measuredAnswering, target, out);
+  }
+
+  /**
+   * Writes {@code lines} to {@code target} (null: {@link Calibration#installedPath}) and prints
+   * them.
+   *
+   * @throws IllegalArgumentException naming the lines {@code lines} lack
+   */
+  static void install(
+      Calibration lines,
+      List<ExecutionPath> measured,
+      List<ExecutionPath> measuredAnswering,
+      Path target,
+      PrintWriter out)
+      throws IOException {
     for (ExecutionPath path : measured) {
       for (Shape shape : Shape.values()) {
         if (lines.cost(path, shape).isEmpty()) {
@@ -59,7 +74,7 @@ final class CalibrationInstall {
     }
     Path installed = target != null ? target : Calibration.installedPath();
     Files.createDirectories(installed.toAbsolutePath().getParent());
-    Files.copy(fitted, installed, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    lines.write(installed);
     out.println("calibration: " + ProjectHome.fromHere(installed));
     for (Calibration.Cost c : lines.costs()) {
       out.printf(

@@ -1,5 +1,6 @@
 package outerproduct.compare;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ import outerproduct.kernel.cli.CommandErrors;
 import outerproduct.kernel.cli.OptionValues;
 import outerproduct.kernel.cli.RunLog;
 import outerproduct.mr.UberMode;
+import outerproduct.multiply.Calibration;
 import outerproduct.multiply.ExecutionPath;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -107,6 +109,17 @@ public final class CompareCommand implements Callable<Integer> {
               + " them.")
   boolean calibrate;
 
+  @Option(
+      names = "--calibrate-from",
+      split = ",",
+      paramLabel = "DIR",
+      description =
+          "Run nothing: fit the cost lines on the runs of these finished report folders of one"
+              + " cluster together (a --calibrate report and, say, whole-table reports of larger"
+              + " SCALEs, so that auto's whole-table lines reach them) and install them as"
+              + " --calibrate would.")
+  List<Path> calibrateFrom = List.of();
+
   @Option(names = "--verbose", description = "On an error, print its stack trace too.")
   boolean verbose;
 
@@ -168,6 +181,9 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (!calibrateFrom.isEmpty()) {
+      return calibrateFromReports();
+    }
     gitCommit = GitCommit.describe();
     MatrixSource source = validatedSource();
     String runId =
@@ -188,19 +204,7 @@ public final class CompareCommand implements Callable<Integer> {
     Headlines.of(Summary.read(records)).forEach(line -> out.println("  " + line));
     out.flush();
     if (calibrate && allEqual) {
-      CalibrationInstall.install(
-          records.resolveSibling(Reports.CALIBRATION_JSON),
-          engineOptions.engines.stream()
-              .filter(e -> !e.answersCaller())
-              .flatMap(e -> e.path().stream())
-              .filter(p -> p != ExecutionPath.AUTO)
-              .toList(),
-          engineOptions.engines.stream()
-              .filter(CalibrationFit.answeringEngines()::contains)
-              .flatMap(e -> e.path().stream())
-              .toList(),
-          engineOptions.calibrationFile,
-          out);
+      installCalibration(records.resolveSibling(Reports.CALIBRATION_JSON), out);
     }
     if (!allEqual) {
       spec.commandLine()
@@ -213,6 +217,51 @@ public final class CompareCommand implements Callable<Integer> {
                   + records);
       return 1;
     }
+    return 0;
+  }
+
+  /** {@code --calibrate}'s end: this run's lines, if it fitted every path it measured. */
+  private void installCalibration(Path fitted, PrintWriter out) throws IOException {
+    CalibrationInstall.install(
+        fitted,
+        engineOptions.engines.stream()
+            .filter(e -> !e.answersCaller())
+            .flatMap(e -> e.path().stream())
+            .filter(p -> p != ExecutionPath.AUTO)
+            .toList(),
+        engineOptions.engines.stream()
+            .filter(CalibrationFit.answeringEngines()::contains)
+            .flatMap(e -> e.path().stream())
+            .toList(),
+        engineOptions.calibrationFile,
+        out);
+  }
+
+  /** {@code --calibrate-from}: the lines of finished reports pooled ({@link CalibrationPool}). */
+  private int calibrateFromReports() throws Exception {
+    if (calibrate) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--calibrate-from fits runs already made and --calibrate makes new ones: give one");
+    }
+    Calibration lines;
+    try {
+      lines =
+          CalibrationPool.fit(calibrateFrom, commandLine)
+              .orElseThrow(
+                  () ->
+                      new IllegalArgumentException(
+                          "--calibrate-from: the runs support no cost line (each needs runs of two"
+                              + " sizes or more)"));
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
+    }
+    CalibrationInstall.install(
+        lines,
+        ExecutionPath.runnable(),
+        CalibrationFit.answeringEngines().stream().flatMap(e -> e.path().stream()).toList(),
+        engineOptions.calibrationFile,
+        spec.commandLine().getOut());
     return 0;
   }
 
