@@ -27,6 +27,9 @@ class CompareArgumentsTest {
             + " iterator-bulk, mr, mr-bulk, ingest-ceiling, mr-bulk-baseline, auto,"
             + " iterator-answer, client-answer, auto-answer, two-hop or two-hop-client",
         "--calibration no/such.json | --calibration no/such.json: cannot read this file",
+        "--calibrate-from no/such | --calibrate-from no/such: no runs.jsonl in this folder",
+        "--calibrate --calibrate-from no/such | --calibrate-from fits runs already made and"
+            + " --calibrate makes new ones: give one",
         "--workloads whole,nightly | --workloads' (whole|queued|cued|two-hop|under-batch):"
             + " 'nightly': expected whole, queued, cued, two-hop or under-batch",
         "--requests 0 | --requests must be at least 1, got 0",
