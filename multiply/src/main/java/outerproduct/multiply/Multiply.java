@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.conf.Configuration;
 import outerproduct.iterator.TableMult;
 import outerproduct.iterator.TableMultResult;
@@ -47,15 +48,17 @@ import outerproduct.mr.UberMode;
 public final class Multiply extends MultiplyBuilder<Multiply> {
   /**
    * What was decided before anything ran: the count (null where a path was named and nothing was
-   * counted), the calibration, the path and why, and the seconds deciding took (counting, the
-   * checks of what can run, choosing).
+   * counted), the calibration, the path and why, the seconds deciding took (counting, the checks of
+   * what can run, choosing), and the authorizations the count read with, which the path then reads
+   * with (null where nothing was counted: the path resolves them).
    */
   public record Decision(
       ProductEstimate.Estimate estimate,
       Calibration calibration,
       Shape shape,
       PathChoice choice,
-      double seconds) {
+      double seconds,
+      Authorizations reads) {
     /** The path that runs. */
     public ExecutionPath path() {
       return choice.path();
@@ -181,7 +184,8 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
   public Decision decide(AccumuloClient client, PathChoice.Checking checking) throws Exception {
     long begin = System.nanoTime();
     ResultState.checkTakeable(client, c, reuse());
-    ProductEstimate.Estimate estimate = estimate(client);
+    Authorizations reads = readAuthorizations(client);
+    ProductEstimate.Estimate estimate = estimate(client, reads);
     Calibration lines = calibration == null ? Calibration.installedOrShipped() : calibration;
     PathChecks checks =
         new PathChecks(
@@ -193,7 +197,7 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
             reuse());
     Shape shape = Shape.of(rows);
     PathChoice choice = PathChoice.choose(path, lines, shape, estimate, checks, checking);
-    return new Decision(estimate, lines, shape, choice, secondsSince(begin));
+    return new Decision(estimate, lines, shape, choice, secondsSince(begin), reads);
   }
 
   /**
@@ -265,17 +269,17 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
     ExecutionPath chosen = decided.path();
     return switch (chosen.engine()) {
       case CLIENT -> {
-        ClientMultiply.Result r = clientMultiply(client);
+        ClientMultiply.Result r = clientMultiply(client, decided.reads());
         yield new Result(
             decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), r, null, null);
       }
       case ITERATOR -> {
-        TableMultResult r = tableMult(client, chosen.output()).run();
+        TableMultResult r = tableMult(client, chosen.output(), decided.reads()).run();
         yield new Result(
             decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), null, r, null);
       }
       case MAPREDUCE -> {
-        MapReduceMultiply.Result r = mapReduce(client, chosen).run();
+        MapReduceMultiply.Result r = mapReduce(client, chosen, decided.reads()).run();
         yield new Result(
             decided, r.partialProducts(), r.entriesWritten(), secondsSince(begin), null, null, r);
       }
@@ -289,10 +293,12 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
         calibration == null ? Calibration.installedOrShipped() : calibration,
         Shape.of(rows),
         new PathChoice(path, Map.of(), Map.of(), Set.of(), "asked for " + path),
-        0);
+        0,
+        null);
   }
 
-  private ClientMultiply.Result clientMultiply(AccumuloClient client) throws Exception {
+  private ClientMultiply.Result clientMultiply(AccumuloClient client, Authorizations reads)
+      throws Exception {
     if (addToExisting) {
       throw new IllegalArgumentException(
           "path client: addToExisting is for the iterator paths; the client path writes a new,"
@@ -307,13 +313,13 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
         rows,
         atColumns,
         bColumns,
-        readAuthorizations(client),
+        reads != null ? reads : readAuthorizations(client),
         cancellation);
   }
 
-  private TableMult tableMult(AccumuloClient client, Output output) {
+  private TableMult tableMult(AccumuloClient client, Output output, Authorizations reads) {
     TableMult mult = TableMult.on(clientProperties).transposeOf(at).times(b).into(c);
-    copyRequestTo(mult);
+    copyRequestTo(mult, reads);
     mult.client(client).output(output);
     if (running != null) {
       mult.onProgress(p -> running.reported(p.partialProducts()));
@@ -322,7 +328,8 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
     return mult;
   }
 
-  private MapReduceMultiply mapReduce(AccumuloClient client, ExecutionPath chosen) {
+  private MapReduceMultiply mapReduce(
+      AccumuloClient client, ExecutionPath chosen, Authorizations reads) {
     if (hadoop == null) {
       throw new IllegalArgumentException(
           "path "
@@ -331,7 +338,7 @@ public final class Multiply extends MultiplyBuilder<Multiply> {
     }
     MapReduceMultiply job =
         MapReduceMultiply.on(hadoop, clientPropertiesFile).transposeOf(at).times(b).into(c);
-    copyRequestTo(job);
+    copyRequestTo(job, reads);
     job.uber(UberMode.AUTO)
         .reducers(rows.isAll() ? ClusterSize.wholeTableReducers(client) : 1)
         .output(chosen.output());

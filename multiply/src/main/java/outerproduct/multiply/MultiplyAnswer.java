@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.security.Authorizations;
 import outerproduct.iterator.IteratorAnswer;
 import outerproduct.iterator.ProductStack;
 import outerproduct.kernel.accumulo.ProductEstimate;
@@ -123,7 +124,8 @@ public final class MultiplyAnswer extends MultiplyBuilder<MultiplyAnswer> {
   public Multiply.Decision decide(AccumuloClient client, PathChoice.Checking checking)
       throws Exception {
     long begin = System.nanoTime();
-    ProductEstimate.Estimate estimate = estimate(client);
+    Authorizations reads = readAuthorizations(client);
+    ProductEstimate.Estimate estimate = estimate(client, reads);
     if (estimate.partialProducts() > maxCells) {
       throw Answer.overBound(
           "up to " + estimate.partialProducts() + " cells (its partial products, estimated)",
@@ -148,7 +150,7 @@ public final class MultiplyAnswer extends MultiplyBuilder<MultiplyAnswer> {
         new PathChoice(
             chosen.path(), chosen.predictedSeconds(), excluded, chosen.unchecked(), chosen.why());
     return new Multiply.Decision(
-        estimate, answering, shape, choice, (System.nanoTime() - begin) / 1e9);
+        estimate, answering, shape, choice, (System.nanoTime() - begin) / 1e9, reads);
   }
 
   private Optional<String> whyNot(AccumuloClient client, ExecutionPath p, long products)
@@ -193,17 +195,17 @@ public final class MultiplyAnswer extends MultiplyBuilder<MultiplyAnswer> {
                   rows,
                   atColumns,
                   bColumns,
-                  readAuthorizations(client),
+                  decided.reads(),
                   maxCells,
                   cancellation)
-              : iteratorAnswer(client).run();
+              : iteratorAnswer(client, decided.reads()).run();
       return new Result(decided, answer, (System.nanoTime() - begin) / 1e9);
     }
   }
 
-  private IteratorAnswer iteratorAnswer(AccumuloClient client) {
+  private IteratorAnswer iteratorAnswer(AccumuloClient client, Authorizations reads) {
     IteratorAnswer answer = IteratorAnswer.on(clientProperties).transposeOf(at).times(b);
-    copyRequestTo(answer);
+    copyRequestTo(answer, reads);
     answer.client(client).maxCells(maxCells);
     iteratorSettings.accept(answer);
     return answer;

@@ -72,6 +72,9 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
   /** The labels to read with; null: all of the user's. */
   protected Authorizations authorizations;
 
+  /** Set only on a builder made for one request by the one that decided it (copyRequestTo). */
+  private Authorizations resolvedReads;
+
   protected Cancellation cancellation = new Cancellation();
 
   protected MultiplyBuilder(String at, String b, String c) {
@@ -182,11 +185,16 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
    * @throws IllegalArgumentException naming a missing input table
    */
   public ProductEstimate.Estimate estimate(AccumuloClient client) throws TableNotFoundException {
+    return estimate(client, readAuthorizations(client));
+  }
+
+  /** As {@link #estimate(AccumuloClient)}, reading with {@code auths} already resolved. */
+  protected final ProductEstimate.Estimate estimate(AccumuloClient client, Authorizations auths)
+      throws TableNotFoundException {
     boolean filtered = atColumns != null || bColumns != null;
     boolean degrees =
         client.tableOperations().exists(DegreeTables.of(b))
             && (at == null || client.tableOperations().exists(DegreeTables.of(at)));
-    Authorizations auths = readAuthorizations(client);
     if (!degrees) {
       return ProductEstimate.sampled(client, at, b, rows, filtered, auths);
     }
@@ -211,7 +219,18 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
     other.cSplits = cSplits;
     other.cSplitsAsked = cSplitsAsked;
     other.authorizations = authorizations;
+    other.resolvedReads = null;
     other.cancellation = cancellation;
+  }
+
+  /**
+   * As {@link #copyRequestTo(MultiplyBuilder)}, for a builder made to run this one request: it
+   * reads with {@code resolved}, the authorizations this builder resolved while deciding, instead
+   * of asking the servers for them again (one RPC of an answer's few). Null: it asks.
+   */
+  protected final void copyRequestTo(MultiplyBuilder<?> other, Authorizations resolved) {
+    copyRequestTo(other);
+    other.resolvedReads = resolved;
   }
 
   /**
@@ -234,12 +253,13 @@ public abstract class MultiplyBuilder<S extends MultiplyBuilder<S>> {
   }
 
   /**
-   * What this multiply reads with ({@link ReadAuthorizations}; one RPC).
+   * What this multiply reads with ({@link ReadAuthorizations}; one RPC, none where the deciding
+   * builder resolved them for this request).
    *
    * @throws IllegalArgumentException naming a requested label the user does not hold
    */
   protected final Authorizations readAuthorizations(AccumuloClient client) {
-    return ReadAuthorizations.of(client, authorizations);
+    return resolvedReads != null ? resolvedReads : ReadAuthorizations.of(client, authorizations);
   }
 
   /**
