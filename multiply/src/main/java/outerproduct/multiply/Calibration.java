@@ -11,6 +11,8 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -140,10 +142,39 @@ public record Calibration(
         .resolve(INSTALLED);
   }
 
-  /** The installed calibration ({@link #installedPath}) if there is one, else {@link #shipped}. */
+  /**
+   * The installed calibration ({@link #installedPath}) if there is one, else {@link #shipped}.
+   * Parsed again only when the file changes (its time or size): a service asking many small
+   * questions with the defaults decides each from memory, and a new {@code --calibrate} is seen at
+   * the next request.
+   */
   public static Calibration installedOrShipped() {
     Path installed = installedPath();
-    return Files.isReadable(installed) ? read(installed) : shipped();
+    if (!Files.isReadable(installed)) {
+      return shipped();
+    }
+    BasicFileAttributes now;
+    try {
+      now = Files.readAttributes(installed, BasicFileAttributes.class);
+    } catch (IOException e) {
+      return read(installed); // names the file and what failed
+    }
+    InstalledFile last = lastInstalled;
+    if (last != null && last.isStill(installed, now)) {
+      return last.lines();
+    }
+    Calibration lines = read(installed);
+    lastInstalled = new InstalledFile(installed, now.lastModifiedTime(), now.size(), lines);
+    return lines;
+  }
+
+  /** The installed file as last parsed (Calibration is immutable, so it may be shared). */
+  private static volatile InstalledFile lastInstalled;
+
+  private record InstalledFile(Path path, FileTime modified, long size, Calibration lines) {
+    boolean isStill(Path file, BasicFileAttributes now) {
+      return path.equals(file) && modified.equals(now.lastModifiedTime()) && size == now.size();
+    }
   }
 
   /**
@@ -207,8 +238,20 @@ public record Calibration(
         : 0.0;
   }
 
+  /** The shipped resource as parsed once (it cannot change while the JVM runs). */
+  private static volatile Calibration shippedLines;
+
   /** The lines measured on the project's development machine kind. */
   public static Calibration shipped() {
+    Calibration lines = shippedLines;
+    if (lines == null) {
+      lines = parseShipped();
+      shippedLines = lines;
+    }
+    return lines;
+  }
+
+  private static Calibration parseShipped() {
     try (InputStream in = Calibration.class.getResourceAsStream(SHIPPED)) {
       if (in == null) {
         throw new IllegalStateException("resource " + SHIPPED + " is missing from this build");

@@ -1,11 +1,13 @@
 package outerproduct.multiply;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -122,5 +124,49 @@ class CalibrationTest {
     Path missing = dir.resolve("none.json");
     e = assertThrows(IllegalArgumentException.class, () -> Calibration.read(missing));
     assertTrue(e.getMessage().contains("cannot read calibration file " + missing), e.getMessage());
+  }
+
+  /**
+   * Each request with the defaults asks for the installed lines: kept parsed, yet a file written
+   * again (another {@code --calibrate}) is what the next request reads.
+   */
+  @Test
+  void theInstalledFileIsReadAgainOnlyWhenItChanges() throws Exception {
+    String before = System.getProperty("outerproduct.home");
+    System.setProperty("outerproduct.home", dir.toString());
+    try {
+      assertSame(Calibration.shipped(), Calibration.installedOrShipped());
+      Path file = dir.resolve(Calibration.INSTALLED);
+      lines(6.1e5).write(file);
+      Calibration first = Calibration.installedOrShipped();
+      assertSame(first, Calibration.installedOrShipped());
+      assertEquals(
+          6.1e5, first.cost(ExecutionPath.ITERATOR, Shape.WHOLE).get().productsPerSecond());
+      lines(7.25e5).write(file);
+      Files.setLastModifiedTime(file, FileTime.fromMillis(System.currentTimeMillis() + 5_000));
+      assertEquals(
+          7.25e5,
+          Calibration.installedOrShipped()
+              .cost(ExecutionPath.ITERATOR, Shape.WHOLE)
+              .get()
+              .productsPerSecond());
+    } finally {
+      if (before == null) {
+        System.clearProperty("outerproduct.home");
+      } else {
+        System.setProperty("outerproduct.home", before);
+      }
+    }
+  }
+
+  private static Calibration lines(double rate) {
+    return new Calibration(
+        "fitted",
+        "c",
+        "2026-12-05",
+        "abc",
+        "x",
+        List.of(
+            new Calibration.Cost(ExecutionPath.ITERATOR, Shape.WHOLE, 0.25, rate, 6, 1, 9_000)));
   }
 }
