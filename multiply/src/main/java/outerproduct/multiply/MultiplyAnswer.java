@@ -195,7 +195,7 @@ public final class MultiplyAnswer extends MultiplyBuilder<MultiplyAnswer> {
                   rows,
                   atColumns,
                   bColumns,
-                  decided.reads(),
+                  decided.reads() != null ? decided.reads() : readAuthorizations(client),
                   maxCells,
                   cancellation)
               : iteratorAnswer(client, decided.reads()).run();
