@@ -92,4 +92,16 @@ class CalibrationPoolTest {
             IllegalArgumentException.class, () -> CalibrationPool.fit(List.of(empty), "c"));
     assertEquals("--calibrate-from " + empty + ": no runs.jsonl in this folder", e.getMessage());
   }
+
+  @Test
+  void aLineThatIsNotJsonIsNamedInOneLine() throws Exception {
+    Path broken = Files.createDirectories(dir.resolve("broken"));
+    Files.write(broken.resolve("runs.jsonl"), List.of("not json"));
+    java.io.IOException e =
+        assertThrows(java.io.IOException.class, () -> CalibrationPool.fit(List.of(broken), "c"));
+    assertTrue(
+        e.getMessage().startsWith(broken.resolve("runs.jsonl") + " line 1 is not JSON: "),
+        e.getMessage());
+    assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+  }
 }

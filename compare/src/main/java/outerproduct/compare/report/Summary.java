@@ -1,6 +1,7 @@
 package outerproduct.compare.report;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
@@ -105,7 +106,10 @@ public final class Summary {
     return new Summary(records);
   }
 
-  /** Reads a {@code runs.jsonl}; a line that is not a JSON object is an error naming the line. */
+  /**
+   * Reads a {@code runs.jsonl}; a line that is not a JSON object is an error naming the file and
+   * the line, in one line.
+   */
   public static Summary read(Path runsJsonl) throws IOException {
     List<JsonNode> records = new ArrayList<>();
     int number = 0;
@@ -114,7 +118,13 @@ public final class Summary {
       if (line.isBlank()) {
         continue;
       }
-      JsonNode node = JSON.readTree(line);
+      JsonNode node;
+      try {
+        node = JSON.readTree(line);
+      } catch (JsonProcessingException e) {
+        throw new IOException(
+            runsJsonl + " line " + number + " is not JSON: " + e.getOriginalMessage(), e);
+      }
       if (!node.isObject()) {
         throw new IOException(runsJsonl + " line " + number + " is not a JSON object");
       }
