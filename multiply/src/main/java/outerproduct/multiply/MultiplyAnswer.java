@@ -17,6 +17,7 @@ import outerproduct.iterator.IteratorAnswer;
 import outerproduct.iterator.ProductStack;
 import outerproduct.kernel.accumulo.ProductEstimate;
 import outerproduct.kernel.answer.Answer;
+import outerproduct.kernel.product.Cancellation;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.semiring.Semirings;
 
@@ -124,7 +125,12 @@ public final class MultiplyAnswer extends MultiplyBuilder<MultiplyAnswer> {
   public Multiply.Decision decide(AccumuloClient client, PathChoice.Checking checking)
       throws Exception {
     long begin = System.nanoTime();
-    Authorizations reads = readAuthorizations(client);
+    return decide(client, checking, readAuthorizations(client), begin);
+  }
+
+  private Multiply.Decision decide(
+      AccumuloClient client, PathChoice.Checking checking, Authorizations reads, long begin)
+      throws Exception {
     ProductEstimate.Estimate estimate = estimate(client, reads);
     if (estimate.partialProducts() > maxCells) {
       throw Answer.overBound(
@@ -176,31 +182,71 @@ public final class MultiplyAnswer extends MultiplyBuilder<MultiplyAnswer> {
     return run(null);
   }
 
-  /** Runs the path {@code decision} chose (null: decide first). */
+  /**
+   * Runs the path {@code decision} chose (null: decide first). Deciding a request for a few single
+   * rows, auto starts the client path's answer beside its estimate ({@link ClientHeadStart}) and
+   * keeps it when the decision is the client path.
+   */
   public Result run(Multiply.Decision decision) throws Exception {
     long begin = System.nanoTime();
     try (AccumuloClient own =
         sharedClient == null ? Accumulo.newClient().from(clientProperties).build() : null) {
       AccumuloClient client = sharedClient == null ? own : sharedClient;
+      if (decision == null && path == ExecutionPath.AUTO && ClientHeadStart.worthIt(rows)) {
+        return runWithHeadStart(client, begin);
+      }
       Multiply.Decision decided =
           decision != null ? decision : decide(client, PathChoice.Checking.UNTIL_CHOSEN);
       cancellation.throwIfRequested("the answer, before " + decided.path() + " started");
       Answer answer =
           decided.path() == ExecutionPath.CLIENT
-              ? ClientAnswer.answer(
-                  client,
-                  Semirings.forName(semiring),
-                  at,
-                  b,
-                  rows,
-                  atColumns,
-                  bColumns,
-                  decided.reads() != null ? decided.reads() : readAuthorizations(client),
-                  maxCells,
-                  cancellation)
+              ? clientAnswer(client, reads(client, decided), cancellation)
               : iteratorAnswer(client, decided.reads()).run();
       return new Result(decided, answer, (System.nanoTime() - begin) / 1e9);
     }
+  }
+
+  private Result runWithHeadStart(AccumuloClient client, long begin) throws Exception {
+    long deciding = System.nanoTime();
+    Authorizations reads = readAuthorizations(client);
+    try (ClientHeadStart early =
+        ClientHeadStart.start(
+            cancellation,
+            own -> ClientHeadStart.unchecked(() -> clientAnswer(client, reads, own)))) {
+      Multiply.Decision decided;
+      try {
+        decided = decide(client, PathChoice.Checking.UNTIL_CHOSEN, reads, deciding);
+      } catch (Exception | Error e) {
+        early.drop();
+        throw e;
+      }
+      if (decided.path() == ExecutionPath.CLIENT) {
+        return new Result(decided, early.take(), (System.nanoTime() - begin) / 1e9);
+      }
+      early.drop();
+      cancellation.throwIfRequested("the answer, before " + decided.path() + " started");
+      Answer answer = iteratorAnswer(client, reads).run();
+      return new Result(decided, answer, (System.nanoTime() - begin) / 1e9);
+    }
+  }
+
+  private Authorizations reads(AccumuloClient client, Multiply.Decision decided) {
+    return decided.reads() != null ? decided.reads() : readAuthorizations(client);
+  }
+
+  private Answer clientAnswer(AccumuloClient client, Authorizations reads, Cancellation stop)
+      throws Exception {
+    return ClientAnswer.answer(
+        client,
+        Semirings.forName(semiring),
+        at,
+        b,
+        rows,
+        atColumns,
+        bColumns,
+        reads,
+        maxCells,
+        stop);
   }
 
   private IteratorAnswer iteratorAnswer(AccumuloClient client, Authorizations reads) {

@@ -83,6 +83,47 @@ class MultiplyAnswerIT {
     assertEquals(tables, client.tableOperations().list().size(), "no table made or left");
   }
 
+  /** Answer lines whose fixed costs alone decide which path answers first. */
+  private static Calibration answering(double clientFixed, double iteratorFixed) {
+    return new Calibration(
+        "test",
+        "embedded",
+        "2026-12-05",
+        "test",
+        "test",
+        List.of(
+            new Calibration.Cost(
+                ExecutionPath.CLIENT, Shape.SUBSET, clientFixed, 1e9, 0, 1, 1, 10, true),
+            new Calibration.Cost(
+                ExecutionPath.ITERATOR, Shape.SUBSET, iteratorFixed, 1e9, 0, 1, 1, 10, true)));
+  }
+
+  @Test
+  void autoKeepsTheClientsHeadStartOnAFewRowsOrDropsIt() throws Exception {
+    RowRanges few = RowRanges.parse("1,2,3,17,42,");
+    SparseMatrix expected = ReferenceMultiply.multiply(LONG, a, b, few, null, null);
+    assertTrue(ClientHeadStart.worthIt(few));
+    MultiplyAnswer.Result kept = request().rows(few).calibration(answering(0.01, 60)).run();
+    assertEquals(ExecutionPath.CLIENT, kept.decision().path(), kept.decision().choice().why());
+    assertEquals(expected, matrix(kept.answer()));
+
+    MultiplyAnswer.Result dropped = request().rows(few).calibration(answering(60, 0.01)).run();
+    assertEquals(
+        ExecutionPath.ITERATOR, dropped.decision().path(), dropped.decision().choice().why());
+    assertEquals(expected, matrix(dropped.answer()));
+    assertEquals(0, ClientMultiply.cellsHeld(), "the dropped answer gave back what it held");
+  }
+
+  @Test
+  void aFewRowsPastTheirBoundRunNothingAndHoldNothing() {
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () -> request().rows(RowRanges.parse("1,2,3,")).maxCells(2).run());
+    assertTrue(e.getMessage().startsWith("the answer holds up to "), e.getMessage());
+    assertEquals(0, ClientMultiply.cellsHeld(), "the head start was dropped and waited for");
+  }
+
   @Test
   void pathsThatWriteTablesAreRefusedByName() {
     IllegalArgumentException e =
