@@ -6,14 +6,13 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.accumulo.core.client.rfile.RFile;
-import org.apache.accumulo.core.client.rfile.RFileWriter;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
+import outerproduct.internals.SortedFileWriter;
 import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.oracle.SparseMatrix;
 import outerproduct.kernel.product.InMemoryEntrySource;
@@ -24,14 +23,15 @@ import outerproduct.kernel.semiring.Semiring;
 /**
  * Bulk output's two stages on a SCALE's inputs without Accumulo's servers, each on one thread: the
  * kernel's products through its sorted window (formed, added, sorted, ⊕-ed per cell and encoded, as
- * the engines hand cells to their writers) in products per second, and Accumulo's RFile writer
- * alone on those cells (a {@code Key} and {@code Value} per cell over shared arrays, as the engines
- * write) in cells per second, into an RFile on the local disk without checksums (the embedded
- * cluster's volume) with the compression bulk output gives C's files. Both run on the first {@value
- * #SAMPLE_PRODUCTS} partial products (all of them when there are fewer), the window at that size,
- * near the 6.3M products a 3 GB tablet server's window holds. An engine whose every product went
- * through one such window and every cell of C through the writer once, with no reading, runs, merge
- * or import, could go no faster than these two stages allow.
+ * the engines hand cells to their writers) in products per second, and the RFile writer the engines
+ * write C's files with ({@link SortedFileWriter}) alone on those cells (a {@code Key} and {@code
+ * Value} per cell over shared arrays, as the engines write) in cells per second, into an RFile on
+ * the local disk without checksums (the embedded cluster's volume) with the compression bulk output
+ * gives C's files. Both run on the first {@value #SAMPLE_PRODUCTS} partial products (all of them
+ * when there are fewer), the window at that size, near the 6.3M products a 3 GB tablet server's
+ * window holds. An engine whose every product went through one such window and every cell of C
+ * through the writer once, with no reading, runs, merge or import, could go no faster than these
+ * two stages allow.
  *
  * <p>Memory: the window (16 bytes a product, {@link SortedWindow}) and the sample's cells, four
  * references each over arrays the window shares.
@@ -162,13 +162,7 @@ final class BulkOutputRates {
 
   static void write(Cells cells, FileSystem fs, Path file, Map<String, String> properties)
       throws IOException {
-    try (RFileWriter writer =
-        RFile.newWriter()
-            .to(file.toString())
-            .withFileSystem(fs)
-            .withTableProperties(properties)
-            .build()) {
-      writer.startDefaultLocalityGroup();
+    try (SortedFileWriter writer = SortedFileWriter.open(fs, file, properties)) {
       for (int x = 0; x < cells.size(); x++) {
         writer.append(
             new Key(

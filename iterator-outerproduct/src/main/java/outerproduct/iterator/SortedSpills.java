@@ -6,13 +6,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import org.apache.accumulo.core.client.rfile.RFile;
-import org.apache.accumulo.core.client.rfile.RFileWriter;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import outerproduct.internals.SortedFileWriter;
 import outerproduct.kernel.product.BytePrefix;
 import outerproduct.kernel.product.LoserTree;
 import outerproduct.kernel.product.SortedWindow;
@@ -109,7 +107,7 @@ final class SortedSpills<T> {
   }
 
   /** Merges every C run ({@code transpose} false) or CT run into {@code out}; entries written. */
-  long merge(boolean transpose, RFileWriter out) throws IOException {
+  long merge(boolean transpose, SortedFileWriter out) throws IOException {
     List<Run> runs = new ArrayList<>(transpose ? ctRuns : cRuns);
     while (runs.size() > fanIn) {
       // As few of the smallest runs as leave fanIn for the last merge: each merge of k runs
@@ -229,24 +227,13 @@ final class SortedSpills<T> {
     return new Path(dir, String.format("%s-run-%05d.rf", table, files++));
   }
 
-  static RFileWriter open(FileSystem fs, Path file, Map<String, String> properties)
-      throws IOException {
-    RFileWriter writer =
-        RFile.newWriter()
-            .to(file.toString())
-            .withFileSystem(fs)
-            .withTableProperties(properties)
-            .build();
-    writer.startDefaultLocalityGroup();
-    return writer;
-  }
-
   /**
    * Empties {@code window} into C's writer (i-major) and CT's (j-major); either may be null.
    *
    * @return the cells each writer received
    */
-  static long drainInto(SortedWindow<?> window, RFileWriter c, RFileWriter ct) throws IOException {
+  static long drainInto(SortedWindow<?> window, SortedFileWriter c, SortedFileWriter ct)
+      throws IOException {
     long[] cells = new long[1];
     window.drainSorted(
         c == null
@@ -267,7 +254,7 @@ final class SortedSpills<T> {
   }
 
   private static void append(
-      RFileWriter writer, byte[] row, byte[] qualifier, byte[] visibility, byte[] value)
+      SortedFileWriter writer, byte[] row, byte[] qualifier, byte[] visibility, byte[] value)
       throws IOException {
     writer.append(new Key(row, EMPTY, qualifier, visibility, 0L, false, false), new Value(value));
   }

@@ -5,10 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.accumulo.core.client.rfile.RFileWriter;
 import org.apache.accumulo.core.data.Range;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import outerproduct.internals.SortedFileWriter;
 import outerproduct.kernel.product.SortedWindow;
 import outerproduct.kernel.semiring.Semiring;
 
@@ -94,8 +94,8 @@ final class StretchFiles<T> implements ProductWriter<T> {
     if (spills.isEmpty()) {
       written = 0;
       if (window.size() > 0) {
-        try (RFileWriter c = writeC ? open(C_FILE, files) : null;
-            RFileWriter ct = writeCt ? open(CT_FILE, files) : null) {
+        try (SortedFileWriter c = writeC ? open(C_FILE, files) : null;
+            SortedFileWriter ct = writeCt ? open(CT_FILE, files) : null) {
           written = SortedSpills.drainInto(window, c, ct);
         }
       }
@@ -104,12 +104,12 @@ final class StretchFiles<T> implements ProductWriter<T> {
         spills.spill(window, writeC, writeCt);
       }
       if (writeCt) {
-        try (RFileWriter ct = open(CT_FILE, files)) {
+        try (SortedFileWriter ct = open(CT_FILE, files)) {
           written = spills.merge(true, ct);
         }
       }
       if (writeC) {
-        try (RFileWriter c = open(C_FILE, files)) {
+        try (SortedFileWriter c = open(C_FILE, files)) {
           written = spills.merge(false, c);
         }
       }
@@ -125,9 +125,9 @@ final class StretchFiles<T> implements ProductWriter<T> {
     committed = true;
   }
 
-  private RFileWriter open(String name, List<String> files) throws IOException {
+  private SortedFileWriter open(String name, List<String> files) throws IOException {
     files.add(name);
-    return SortedSpills.open(fs, new Path(dir, name), fileProperties);
+    return SortedFileWriter.open(fs, new Path(dir, name), fileProperties);
   }
 
   /** Without a commit, removes what this call staged. */

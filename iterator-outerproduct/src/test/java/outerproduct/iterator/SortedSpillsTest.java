@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.Random;
 import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.client.rfile.RFile;
-import org.apache.accumulo.core.client.rfile.RFileWriter;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.apache.hadoop.conf.Configuration;
@@ -24,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import outerproduct.internals.SortedFileWriter;
 import outerproduct.kernel.product.SortedWindow;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
@@ -127,8 +127,8 @@ class SortedSpillsTest {
       throws IOException {
     String file = new org.apache.hadoop.fs.Path(out, "f.rf").toString();
     long written;
-    try (RFileWriter writer =
-        SortedSpills.open(fs, new org.apache.hadoop.fs.Path(file), Map.of())) {
+    try (SortedFileWriter writer =
+        SortedFileWriter.open(fs, new org.apache.hadoop.fs.Path(file), Map.of())) {
       written = spills.merge(transpose, writer);
     }
     Map<String, Long> cells = new HashMap<>();

@@ -169,6 +169,8 @@ final class JobSetup {
       var files = AccumuloFileOutputFormat.configure().outputPath(dir.rfiles());
       if (spec.fileCompression() != null) {
         files.compression(spec.fileCompression());
+        // the reducers write their files themselves (CellOutput), with this compression
+        job.getConfiguration().set(MultiplyConf.FILE_COMPRESSION, spec.fileCompression());
       }
       files.store(job);
       job.getConfiguration()

@@ -63,6 +63,12 @@ public final class MultiplyConf {
   /** How the reducers write C: an {@link Output} label (batchwriter, the default, or bulk). */
   public static final String OUTPUT = PREFIX + "output";
 
+  /**
+   * The compression of C's files when the reducers write them ({@link Output#BULK}); unset,
+   * Accumulo's default.
+   */
+  public static final String FILE_COMPRESSION = PREFIX + "file.compression";
+
   /** Largest Mutation a reducer builds for one C row before sending it. */
   public static final String MUTATION_MAX_CELLS = PREFIX + "mutation.max.cells";
 
@@ -136,6 +142,11 @@ public final class MultiplyConf {
   public Output output() {
     String s = conf.get(OUTPUT, Output.BATCH_WRITER.label());
     return Choices.parse(Output.class, s);
+  }
+
+  /** {@link #FILE_COMPRESSION}, or null for Accumulo's default. */
+  public String fileCompression() {
+    return conf.get(FILE_COMPRESSION);
   }
 
   public int mutationMaxCells() {

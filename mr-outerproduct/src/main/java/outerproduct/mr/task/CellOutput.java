@@ -6,10 +6,12 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.hadoop.mapreduce.AccumuloFileOutputFormat;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Counter;
-import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
+import outerproduct.internals.SortedFileWriter;
+import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.product.Output;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.mr.MultiplyConf;
@@ -94,33 +96,47 @@ abstract class CellOutput {
   void flush() throws IOException, InterruptedException {}
 
   /**
-   * Writes the task's RFile through its own AccumuloFileOutputFormat writer (same file, same
-   * committer) rather than {@code context.write}: Hadoop's reduce-side writer wrapper scans every
-   * file system's statistics on each record to count output bytes, 9-11% of a reduce task's profile
-   * samples at one record per cell. The task's file-system counters still count the bytes.
+   * Writes the task's RFile itself, where AccumuloFileOutputFormat's writer would (the task's work
+   * file, committed as the output format commits it), rather than through {@code context.write}:
+   * Hadoop's reduce-side writer wrapper scans every file system's statistics on each record to
+   * count output bytes, 9-11% of a reduce task's profile samples at one record per cell. And
+   * through {@link SortedFileWriter}, as the iterator engine's bulk output writes, rather than the
+   * output format's public RFile writer, which looks every key's label up in a map of those it has
+   * seen. The file is created with the first cell: a reducer with none leaves no file, as the
+   * output format's writer does. The task's file-system counters still count the bytes.
    */
   private static final class Files extends CellOutput {
-    private final RecordWriter<Key, Value> file;
+    private final MultiplyConf conf;
+    private SortedFileWriter file;
     private long written;
 
-    Files(TaskInputOutputContext<?, ?, Object, Object> context, MultiplyConf conf)
-        throws IOException {
+    Files(TaskInputOutputContext<?, ?, Object, Object> context, MultiplyConf conf) {
       super(context, conf);
-      file = new AccumuloFileOutputFormat().getRecordWriter(context);
+      this.conf = conf;
     }
 
     @Override
-    void put(byte[] row, byte[] column, byte[] visibility, byte[] sum)
-        throws IOException, InterruptedException {
+    void put(byte[] row, byte[] column, byte[] visibility, byte[] sum) throws IOException {
+      if (file == null) {
+        Path path = new AccumuloFileOutputFormat().getDefaultWorkFile(context, ".rf");
+        file =
+            SortedFileWriter.open(
+                path.getFileSystem(context.getConfiguration()),
+                path,
+                FileCompression.fileProperties(conf.fileCompression()));
+      }
       // Bulk-imported with the table's time (the load assigns one), so the key's is a placeholder.
       // The arrays are not changed after put, so the key and value need not copy them.
-      file.write(new Key(row, FAMILY, column, visibility, 0L, false, false), new Value(sum, false));
+      file.append(
+          new Key(row, FAMILY, column, visibility, 0L, false, false), new Value(sum, false));
       written++;
     }
 
     @Override
-    void flush() throws IOException, InterruptedException {
-      file.close(context);
+    void flush() throws IOException {
+      if (file != null) {
+        file.close();
+      }
       entriesWritten.increment(written);
     }
   }
