@@ -3,6 +3,7 @@ package outerproduct.mr;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 import outerproduct.kernel.accumulo.ColumnFamilyException;
 import outerproduct.kernel.product.Cancellation;
@@ -24,6 +25,8 @@ final class JobWait {
           ColumnFamilyException.class.getName(),
           ArithmeticException.class.getName());
 
+  private static final System.Logger log = System.getLogger(JobWait.class.getName());
+
   private JobWait() {}
 
   /**
@@ -33,12 +36,14 @@ final class JobWait {
   static boolean until(Job job, Cancellation cancellation)
       throws IOException, InterruptedException {
     int seen = 0;
+    StallWatch stall = new StallWatch();
     while (!job.isComplete()) {
       Thread.sleep(JobSetup.COMPLETION_POLL_MILLIS);
       if (cancellation.requested()) {
         kill(job);
         throw new MultiplyCancelledException("job " + job.getJobID() + " killed");
       }
+      warnIfStalled(job, stall);
       TaskCompletionEvent[] events = job.getTaskCompletionEvents(seen, 100);
       seen += events.length;
       for (TaskCompletionEvent e : events) {
@@ -49,6 +54,29 @@ final class JobWait {
       }
     }
     return job.isSuccessful();
+  }
+
+  /** Logs {@link StallWatch}'s warning once the job has not moved for its quiet time. */
+  private static void warnIfStalled(Job job, StallWatch stall)
+      throws IOException, InterruptedException {
+    long now = System.currentTimeMillis();
+    if (!stall.due(now)) {
+      return;
+    }
+    JobStatus status = job.getStatus();
+    float progress =
+        status.getSetupProgress()
+            + status.getMapProgress()
+            + status.getReduceProgress()
+            + status.getCleanupProgress();
+    if (stall.stalled(progress, now)) {
+      log.log(
+          System.Logger.Level.WARNING,
+          StallWatch.message(
+              job.getJobID().toString(),
+              StallWatch.QUIET_MILLIS,
+              StallWatch.nodes(job.getConfiguration())));
+    }
   }
 
   /** Kills the job and waits until YARN says it is over: its containers are gone then. */
