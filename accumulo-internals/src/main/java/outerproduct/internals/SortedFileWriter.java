@@ -27,10 +27,12 @@ import org.apache.hadoop.fs.Path;
  * {@link ColumnVisibility} whenever it differs from the last key's, so every label in the file is
  * one Accumulo accepts, as with the public writer.
  *
- * <p>Keys must come in sorted order, in the default locality group; the file is complete once
- * {@link #close} returns.
+ * <p>Cells must come in key order, in the default locality group; the file is complete once {@link
+ * #close} returns.
  */
 public final class SortedFileWriter implements Closeable {
+  private static final byte[] NO_FAMILY = new byte[0];
+
   private final FileSKVWriter writer;
   private byte[] lastLabel = new byte[0];
 
@@ -65,18 +67,20 @@ public final class SortedFileWriter implements Closeable {
   }
 
   /**
-   * Appends a cell; its arrays are kept by the key, not copied.
+   * Appends cell (row, qualifier) of C's layout (empty family, the table's time assigned at import)
+   * with {@code label} and {@code value}; the arrays are kept by the key, not copied, so callers
+   * hand over arrays they never change.
    *
    * @throws IllegalArgumentException for a label Accumulo would not accept
    * @throws IllegalArgumentException for a key out of order (Accumulo's own check)
    */
-  public void append(Key key, Value value) throws IOException {
-    byte[] label = key.getColumnVisibilityData().getBackingArray();
+  public void append(byte[] row, byte[] qualifier, byte[] label, byte[] value) throws IOException {
     if (label != lastLabel && !Arrays.equals(label, lastLabel)) {
-      new ColumnVisibility(key.getColumnVisibilityData().toArray());
+      new ColumnVisibility(label);
       lastLabel = label;
     }
-    writer.append(key, value);
+    writer.append(
+        new Key(row, NO_FAMILY, qualifier, label, 0L, false, false), new Value(value, false));
   }
 
   @Override

@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.client.rfile.RFile;
-import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -28,22 +26,22 @@ import org.junit.jupiter.api.io.TempDir;
 class SortedFileWriterTest {
   @TempDir java.nio.file.Path dir;
 
-  private static Key key(String row, String column, String label) {
-    return new Key(
-        row.getBytes(UTF_8), new byte[0], column.getBytes(UTF_8), label.getBytes(UTF_8), 0L);
+  private static void append(
+      SortedFileWriter writer, String row, String column, String label, String value)
+      throws Exception {
+    writer.append(
+        row.getBytes(UTF_8), column.getBytes(UTF_8), label.getBytes(UTF_8), value.getBytes(UTF_8));
   }
 
   @Test
   void writesWhatThePublicReaderReadsBack() throws Exception {
     FileSystem fs = FileSystem.getLocal(new Configuration());
     Path file = new Path(dir.resolve("c.rf").toString());
-    List<Key> keys =
-        List.of(
-            key("1", "10", ""), key("1", "11", "a&b"), key("1", "12", "a&b"), key("2", "3", ""));
+    String[][] cells = {{"1", "10", ""}, {"1", "11", "a&b"}, {"1", "12", "a&b"}, {"2", "3", ""}};
     try (SortedFileWriter writer =
         SortedFileWriter.open(fs, file, Map.of("table.file.compress.type", "snappy"))) {
-      for (int n = 0; n < keys.size(); n++) {
-        writer.append(keys.get(n), new Value(Integer.toString(n)));
+      for (int n = 0; n < cells.length; n++) {
+        append(writer, cells[n][0], cells[n][1], cells[n][2], Integer.toString(n));
       }
     }
     List<String> read = new ArrayList<>();
@@ -73,9 +71,8 @@ class SortedFileWriterTest {
     FileSystem fs = FileSystem.getLocal(new Configuration());
     try (SortedFileWriter writer =
         SortedFileWriter.open(fs, new Path(dir.resolve("bad.rf").toString()), Map.of())) {
-      writer.append(key("1", "1", "a"), new Value("1"));
-      assertThrows(
-          IllegalArgumentException.class, () -> writer.append(key("1", "2", "a&"), new Value("1")));
+      append(writer, "1", "1", "a", "1");
+      assertThrows(IllegalArgumentException.class, () -> append(writer, "1", "2", "a&", "1"));
     }
   }
 }

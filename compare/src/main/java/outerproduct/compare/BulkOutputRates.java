@@ -6,8 +6,6 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.Value;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -45,8 +43,6 @@ final class BulkOutputRates {
 
   private static final int MIN_PASSES = 2;
   private static final int MAX_PASSES = 10;
-
-  private static final byte[] EMPTY = new byte[0];
 
   /**
    * The sample's products and cells; the fastest pass's products per second through the window and
@@ -165,15 +161,10 @@ final class BulkOutputRates {
     try (SortedFileWriter writer = SortedFileWriter.open(fs, file, properties)) {
       for (int x = 0; x < cells.size(); x++) {
         writer.append(
-            new Key(
-                cells.rows().get(x),
-                EMPTY,
-                cells.columns().get(x),
-                cells.labels().get(x),
-                0L,
-                false,
-                false),
-            new Value(cells.values().get(x)));
+            cells.rows().get(x),
+            cells.columns().get(x),
+            cells.labels().get(x),
+            cells.values().get(x));
       }
     }
   }

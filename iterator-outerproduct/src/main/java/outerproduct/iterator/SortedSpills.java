@@ -6,8 +6,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.Value;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import outerproduct.internals.SortedFileWriter;
@@ -37,8 +35,6 @@ import outerproduct.kernel.semiring.Semiring;
 final class SortedSpills<T> {
   /** Runs merged at once: each open run holds a read buffer. */
   static final int FAN_IN = 256;
-
-  private static final byte[] EMPTY = new byte[0];
 
   /** A run on disk and its length, which orders the runs an intermediate merge takes. */
   private record Run(Path file, long bytes) {}
@@ -256,6 +252,6 @@ final class SortedSpills<T> {
   private static void append(
       SortedFileWriter writer, byte[] row, byte[] qualifier, byte[] visibility, byte[] value)
       throws IOException {
-    writer.append(new Key(row, EMPTY, qualifier, visibility, 0L, false, false), new Value(value));
+    writer.append(row, qualifier, visibility, value);
   }
 }

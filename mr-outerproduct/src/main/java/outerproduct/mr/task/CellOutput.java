@@ -2,9 +2,7 @@ package outerproduct.mr.task;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
-import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.hadoop.mapreduce.AccumuloFileOutputFormat;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
@@ -125,10 +123,8 @@ abstract class CellOutput {
                 path,
                 FileCompression.fileProperties(conf.fileCompression()));
       }
-      // Bulk-imported with the table's time (the load assigns one), so the key's is a placeholder.
-      // The arrays are not changed after put, so the key and value need not copy them.
-      file.append(
-          new Key(row, FAMILY, column, visibility, 0L, false, false), new Value(sum, false));
+      // The arrays are not changed after put, so the file's key and value need not copy them.
+      file.append(row, column, visibility, sum);
       written++;
     }
 
