@@ -38,6 +38,21 @@ class CrossoverTest {
   }
 
   @Test
+  void saysHowManyRunsAtTheLargestScaleDecide() throws Exception {
+    Crossover.Source decided = source("a", 18, new double[] {5e6, 5.2e6, 4.9e6}, 2e6);
+    Crossover.Source oneRun = source("b", 18, new double[] {5e6}, 4e6);
+    assertEquals(
+        "No run up to SCALE 18 has MapReduce's bulk output decidedly ahead; at SCALE 18"
+            + " iterator-bulk is decidedly ahead in 1 of 2 runs; the others do not tell the ratio"
+            + " apart from 1.",
+        last(Crossover.lines(List.of(decided, oneRun))));
+    assertEquals(
+        "No run up to SCALE 18 has MapReduce's bulk output decidedly ahead; at SCALE 18 no run"
+            + " tells the ratio apart from 1.",
+        last(Crossover.lines(List.of(oneRun))));
+  }
+
+  @Test
   void aReportWithoutBothBulkPathsGivesNoRow() throws Exception {
     List<JsonNode> records = new ArrayList<>();
     for (int repeat = 0; repeat < 3; repeat++) {
@@ -46,6 +61,10 @@ class CrossoverTest {
     }
     assertTrue(
         Crossover.lines(List.of(new Crossover.Source("a", "x", Summary.of(records)))).isEmpty());
+  }
+
+  private static String last(List<String> lines) {
+    return lines.get(lines.size() - 1);
   }
 
   /** Three repeats of iterator-bulk at the given rates and of mr-bulk at about {@code mrRate}. */
