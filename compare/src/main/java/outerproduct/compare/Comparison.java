@@ -63,7 +63,8 @@ final class Comparison {
               records,
               cluster.heap(),
               cluster.disk(),
-              options.clusterOptions.keepTables);
+              options.clusterOptions.keepTables,
+              options.sweep.runLimit());
       boolean skipDecided = !options.sweep.allRepeats;
       var whole = new WholeTableRuns(run, skipDecided);
       var queued = new QueuedRuns(run, options.sweep.preparedC, skipDecided);

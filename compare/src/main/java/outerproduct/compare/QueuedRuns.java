@@ -14,6 +14,7 @@ import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.compare.engine.Engine;
+import outerproduct.compare.engine.Operands;
 import outerproduct.compare.workload.QueuedWorkload;
 import outerproduct.kernel.accumulo.ProductEstimate;
 
@@ -49,7 +50,7 @@ final class QueuedRuns {
   }
 
   /** The operands of a run on {@code in}: for the whole-table load of the under-batch workload. */
-  Engine.Operands operands(ScaleInputs in) {
+  Operands operands(ScaleInputs in) {
     return context.operands(in);
   }
 

@@ -34,6 +34,7 @@ final class RunParameters {
             .put("repeats", sweep.repeats)
             .put("all_repeats", sweep.allRepeats)
             .put("warmup", sweep.warmup)
+            .put("run_limit", sweep.runLimit().toString())
             .put("prepared_c", sweep.preparedC)
             .put("presum", engines.presumText)
             .put(

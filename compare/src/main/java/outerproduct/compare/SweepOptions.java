@@ -158,6 +158,18 @@ final class SweepOptions {
               + " engine's C must equal the first engine's. Default: ${DEFAULT-VALUE}.")
   int oracleUpToScale;
 
+  @Option(
+      names = "--run-limit",
+      defaultValue = RunLimit.DEFAULT,
+      paramLabel = "3h|90m|30s|none",
+      description =
+          "Whole table: the longest one multiply may take. Past it the multiply is cancelled (a"
+              + " C it created deleted, a MapReduce job killed), recorded as failed, and the sweep"
+              + " goes on. Default: ${DEFAULT-VALUE}.")
+  String runLimitText;
+
+  private RunLimit runLimit;
+
   /**
    * Fills what the command line left to the preset, then checks.
    *
@@ -165,6 +177,7 @@ final class SweepOptions {
    */
   void resolve() {
     preset.fillIn(this);
+    runLimit = RunLimit.parse(runLimitText);
     OptionValues.atLeastOne("--requests", requests);
     if (preparedC < 0) {
       throw new IllegalArgumentException("--prepared-c must be 0 or more, got " + preparedC);
@@ -186,6 +199,11 @@ final class SweepOptions {
       throw new IllegalArgumentException(
           "--queued-scale " + queuedScale + " is not one of --scales " + scales);
     }
+  }
+
+  /** {@code --run-limit}, once {@link #resolve} has checked it. */
+  RunLimit runLimit() {
+    return runLimit;
   }
 
   /** The SCALE the queued workload draws its subsets from. */

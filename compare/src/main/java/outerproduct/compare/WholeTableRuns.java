@@ -203,14 +203,17 @@ final class WholeTableRuns {
     String startedAt = Instant.now().toString();
     log.debug("SCALE {} {} (repeat {}): multiplying the whole table", in.scale(), engine, repeat);
     Measured measured;
+    RunLimit.Watch watch = context.runLimit().start();
     try {
-      measured = measure(() -> multiplyWhole(engine, in, cTable));
+      measured = measure(() -> multiplyWhole(engine, in, cTable, watch));
     } catch (Exception e) {
-      String error = RunRecords.error(e);
+      String error = watch.explain(RunRecords.error(e));
       log.error("SCALE {} {} (repeat {}) failed: {}", in.scale(), engine, repeat, error, e);
       context.records().append(context.records().failed(asked, error).put("started_at", startedAt));
       deleteIfExists(cTable);
       return null;
+    } finally {
+      watch.close();
     }
     Engine.Run result = measured.run();
     int cTablets = context.target().client().tableOperations().listSplits(cTable).size() + 1;
@@ -296,8 +299,8 @@ final class WholeTableRuns {
         in.scale(),
         engine,
         round);
-    try {
-      Engine.Run result = multiplyWhole(engine, in, cTable);
+    try (RunLimit.Watch watch = context.runLimit().start()) {
+      Engine.Run result = multiplyWhole(engine, in, cTable, watch);
       log.info(
           "SCALE {} {} warm-up {} (not recorded): {} s",
           in.scale(),
@@ -311,8 +314,11 @@ final class WholeTableRuns {
     }
   }
 
-  private Engine.Run multiplyWhole(Engine engine, ScaleInputs in, String cTable) throws Exception {
-    return engine.createAndMultiply(context.operands(in), cTable, RowRanges.all());
+  /** The whole-table multiply into {@code cTable}, cancelled if {@code limit} passes. */
+  private Engine.Run multiplyWhole(
+      Engine engine, ScaleInputs in, String cTable, RunLimit.Watch limit) throws Exception {
+    return engine.createAndMultiply(
+        context.operands(in, limit.cancellation()), cTable, RowRanges.all());
   }
 
   private void deleteIfExists(String table) throws Exception {

@@ -22,6 +22,17 @@ final class SpillRun {
   /** Bytes each writer and reader of a run buffers. */
   static final int BUFFER_BYTES = 1 << 16;
 
+  /**
+   * Copies HDFS keeps of a run: one, on the tablet server's own DataNode where it has one. A run is
+   * read once, by the call that wrote it, and lives no longer than that call; the volume's default
+   * (three on most clusters) would send every spilled byte over the network twice more, as
+   * MapReduce never does with its spills, which stay on local disk. A node lost with its tablet
+   * server loses the call too, whose rows the client multiplies again ({@link RangeCover}); a
+   * DataNode lost alone fails the call's read as any failure of the stack fails the multiply,
+   * before anything reaches C (docs/guarantees.md).
+   */
+  static final short REPLICAS = 1;
+
   private static final int SAME_ROW = 1;
   private static final int SAME_VISIBILITY = 2;
   private static final int END = 0x80;
@@ -42,7 +53,7 @@ final class SpillRun {
     private byte[] lastVisibility;
 
     Writer(FileSystem fs, Path file) throws IOException {
-      out = fs.create(file, false);
+      out = fs.create(file, false, BUFFER_BYTES, REPLICAS, fs.getDefaultBlockSize(file));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package outerproduct.iterator;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,7 +12,9 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.security.PrivilegedExceptionAction;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsPermission;
@@ -21,8 +24,12 @@ import org.apache.hadoop.security.UserGroupInformation;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import outerproduct.internals.SortedFileWriter;
 import outerproduct.kernel.accumulo.PrivateFiles;
 import outerproduct.kernel.accumulo.StagingSweep;
+import outerproduct.kernel.product.SortedWindow;
+import outerproduct.kernel.semiring.Semiring;
+import outerproduct.kernel.semiring.Semirings;
 
 /**
  * What the engines hand the tablet servers on HDFS with permissions on and three users: the caller
@@ -125,6 +132,41 @@ class ServerFileAccessIT {
     as("alice", fs -> share(fs, rfiles));
     assertTrue(yes("accumulo", fs -> fs.rename(new Path(rfiles, "part-r-00000.rf"), inTable)));
     refused("mallory", fs -> fs.listStatus(rfiles));
+  }
+
+  /**
+   * A stretch's spilled runs are scratch for the call that wrote them: one replica, where the
+   * client's default (three here, as on most clusters) would write every spilled byte over the
+   * network twice more. C's file, which Accumulo then serves, keeps the default.
+   */
+  @Test
+  void spilledRunsKeepOneReplicaAndCsFileTheDefault() throws Exception {
+    @SuppressWarnings("unchecked")
+    Semiring<Long> semiring = (Semiring<Long>) Semirings.forName(Semirings.DEFAULT);
+    Configuration conf = new Configuration(dfs.getConfiguration(0));
+    conf.setInt("dfs.replication", 3);
+    try (FileSystem fs = FileSystem.newInstance(dfs.getURI(), conf)) {
+      Path runs = new Path("/spills/runs");
+      SortedSpills<Long> spills = new SortedSpills<>(semiring, fs, runs);
+      SortedWindow<Long> window = new SortedWindow<>(2, semiring);
+      for (String j : new String[] {"j1", "j2", "j3"}) {
+        if (window.isFull()) {
+          spills.spill(window, true, false);
+        }
+        window.add(bytes("i"), bytes(j), new byte[0], 1L);
+      }
+      spills.spill(window, true, false);
+      FileStatus[] written = fs.listStatus(runs);
+      assertEquals(2, written.length);
+      for (FileStatus run : written) {
+        assertEquals(1, run.getReplication(), run.getPath().toString());
+      }
+      Path c = new Path("/spills/c.rf");
+      try (SortedFileWriter out = SortedFileWriter.open(fs, c, Map.of())) {
+        assertEquals(3, spills.merge(false, out));
+      }
+      assertEquals(3, fs.getFileStatus(c).getReplication());
+    }
   }
 
   private interface AsUser<T> {

@@ -2,9 +2,11 @@ package outerproduct.mr;
 
 import java.io.IOException;
 import java.util.List;
+import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import outerproduct.kernel.accumulo.ColumnFamilyException;
 import outerproduct.kernel.product.Cancellation;
 import outerproduct.kernel.product.MultiplyCancelledException;
@@ -69,7 +71,9 @@ final class JobWait {
             + status.getMapProgress()
             + status.getReduceProgress()
             + status.getCleanupProgress();
-    if (stall.stalled(progress, now)) {
+    Counters counters = job.getCounters();
+    long cpu = counters == null ? 0 : counters.findCounter(TaskCounter.CPU_MILLISECONDS).getValue();
+    if (stall.stalled(new StallWatch.Done(progress, cpu), now)) {
       log.log(
           System.Logger.Level.WARNING,
           StallWatch.message(

@@ -9,7 +9,8 @@ import org.apache.hadoop.yarn.api.records.NodeState;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 
 /**
- * Says once, in one line, that a job has made no progress for {@link #QUIET_MILLIS}, and what YARN
+ * Says once, in one line, that a job has not moved for {@link #QUIET_MILLIS} (neither its progress
+ * nor its tasks' processor time, {@link Done}), and what YARN
  * reports of its NodeManagers then. A job that gets no containers waits as long as YARN lets it (as
  * {@code waitForCompletion} does), and on a small cluster the usual cause is a NodeManager whose
  * disk health check took its local directories out: past {@code
@@ -25,7 +26,16 @@ final class StallWatch {
   /** How often the job's progress is asked for (one call to its ApplicationMaster). */
   static final long CHECK_MILLIS = 10_000;
 
-  private float progress = -1;
+  /**
+   * How far a job is, as its ApplicationMaster reports it: the phases' progress (setup, maps,
+   * reduces, cleanup summed) and its tasks' processor time so far. Progress alone does not say: a
+   * map reading a range open at one end (the first and last of a table's) reports 0 until it ends
+   * (Accumulo's input splits measure progress between a range's two keys), so a whole-table job
+   * on a cluster of one or two tablet servers can report none for minutes while its maps work.
+   */
+  record Done(float progress, long taskCpuMillis) {}
+
+  private Done done;
   private long since;
   private long lastCheck = Long.MIN_VALUE;
   private boolean warned;
@@ -40,14 +50,14 @@ final class StallWatch {
   }
 
   /**
-   * Records the job's progress (setup, maps and reduces together) at {@code nowMillis}.
+   * Records how far the job is at {@code nowMillis}.
    *
-   * @return true once, when the progress has not moved for {@link #QUIET_MILLIS}; again only after
-   *     it moved
+   * @return true once, when neither its progress nor its tasks' processor time has moved for {@link
+   *     #QUIET_MILLIS}; again only after one moved
    */
-  boolean stalled(float progressNow, long nowMillis) {
-    if (progressNow != progress) {
-      progress = progressNow;
+  boolean stalled(Done doneNow, long nowMillis) {
+    if (!doneNow.equals(done)) {
+      done = doneNow;
       since = nowMillis;
       warned = false;
       return false;

@@ -17,13 +17,28 @@ class StallWatchTest {
   @Test
   void warnsOnceAfterTheQuietTimeAndAgainOnlyAfterProgress() {
     StallWatch watch = new StallWatch();
-    assertFalse(watch.stalled(0.5f, 0));
-    assertFalse(watch.stalled(0.5f, QUIET - 1));
-    assertTrue(watch.stalled(0.5f, QUIET));
-    assertFalse(watch.stalled(0.5f, 2 * QUIET), "said once");
-    assertFalse(watch.stalled(0.6f, 2 * QUIET + 1), "moved");
-    assertFalse(watch.stalled(0.6f, 3 * QUIET));
-    assertTrue(watch.stalled(0.6f, 3 * QUIET + 1));
+    assertFalse(watch.stalled(done(0.5f, 10), 0));
+    assertFalse(watch.stalled(done(0.5f, 10), QUIET - 1));
+    assertTrue(watch.stalled(done(0.5f, 10), QUIET));
+    assertFalse(watch.stalled(done(0.5f, 10), 2 * QUIET), "said once");
+    assertFalse(watch.stalled(done(0.6f, 10), 2 * QUIET + 1), "moved");
+    assertFalse(watch.stalled(done(0.6f, 10), 3 * QUIET));
+    assertTrue(watch.stalled(done(0.6f, 10), 3 * QUIET + 1));
+  }
+
+  /** Maps over a range open at one end report no progress until they end; their work still shows. */
+  @Test
+  void tasksThatUseTheProcessorAreNotStalledWhateverTheirProgressSays() {
+    StallWatch watch = new StallWatch();
+    assertFalse(watch.stalled(done(0.05f, 1_000), 0));
+    assertFalse(watch.stalled(done(0.05f, 90_000), QUIET / 2));
+    assertFalse(watch.stalled(done(0.05f, 180_000), QUIET + 1), "processor time moved");
+    assertFalse(watch.stalled(done(0.05f, 180_000), QUIET + QUIET / 2));
+    assertTrue(watch.stalled(done(0.05f, 180_000), 2 * QUIET + 1), "nothing moved since");
+  }
+
+  private static StallWatch.Done done(float progress, long cpuMillis) {
+    return new StallWatch.Done(progress, cpuMillis);
   }
 
   @Test

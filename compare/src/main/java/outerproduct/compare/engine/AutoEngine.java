@@ -15,8 +15,7 @@ import outerproduct.multiply.Multiply;
 final class AutoEngine {
   private AutoEngine() {}
 
-  static Engine.Run createAndMultiply(Engine.Operands on, String c, RowRanges rows)
-      throws Exception {
+  static Engine.Run createAndMultiply(Operands on, String c, RowRanges rows) throws Exception {
     Multiply.Result r = EngineRuns.request(on, c, rows).run();
     Map<String, Object> info = new LinkedHashMap<>();
     putDecision(r.decision(), info);

@@ -26,7 +26,7 @@ public final class BatchLoad implements AutoCloseable {
   /** How long {@link #awaitRunning} waits for the first multiply to reach its servers. */
   private static final Duration START_LIMIT = Duration.ofMinutes(5);
 
-  private final Engine.Operands whole;
+  private final Operands whole;
   private final String cPrefix;
   private final ExecutorService thread = Executors.newSingleThreadExecutor();
   private final List<String> tables = new ArrayList<>();
@@ -41,13 +41,13 @@ public final class BatchLoad implements AutoCloseable {
   private int completed;
   private Future<?> loop;
 
-  private BatchLoad(Engine.Operands whole, String cPrefix) {
+  private BatchLoad(Operands whole, String cPrefix) {
     this.whole = whole;
     this.cPrefix = cPrefix;
   }
 
   /** Starts the first whole-table multiply of {@code whole}'s inputs, each C named cPrefix_n. */
-  public static BatchLoad start(Engine.Operands whole, String cPrefix) {
+  public static BatchLoad start(Operands whole, String cPrefix) {
     BatchLoad load = new BatchLoad(whole, cPrefix);
     load.loop = load.thread.submit(load::runUntilStopped);
     return load;

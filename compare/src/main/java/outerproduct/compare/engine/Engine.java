@@ -16,7 +16,6 @@ import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.product.MultiplyBuilder;
 import outerproduct.kernel.product.WindowSize;
-import outerproduct.kernel.semiring.Semiring;
 import outerproduct.mr.MapReduceMultiply;
 import outerproduct.mr.UberMode;
 import outerproduct.multiply.Calibration;
@@ -204,13 +203,6 @@ public enum Engine implements Choice {
       }
     }
   }
-
-  /**
-   * What every multiply of one run shares: the cluster it runs on, the semiring, the input tables
-   * AT and B, and the harness's settings; each multiply adds its C and its rows.
-   */
-  public record Operands(
-      Target target, Semiring<?> semiring, String at, String b, Settings settings) {}
 
   /**
    * What every engine reports. {@code seconds} runs from the engine's start (C already created) to

@@ -38,13 +38,13 @@ final class EngineRuns {
    * Engine#bulkWindow}); MapReduce's reducers (one for uber jobs), pre-sum, uber mode and extra job
    * settings; C's split rows where a server-side path creates C.
    */
-  static Multiply request(Engine.Operands on, String c, RowRanges rows) {
+  static Multiply request(Operands on, String c, RowRanges rows) {
     return request(on, c, rows, job -> {});
   }
 
-  /** {@link #request(Engine.Operands, String, RowRanges)}, then {@code job} on MapReduce's. */
+  /** {@link #request(Operands, String, RowRanges)}, then {@code job} on MapReduce's. */
   private static Multiply request(
-      Engine.Operands on, String c, RowRanges rows, Consumer<MapReduceMultiply> job) {
+      Operands on, String c, RowRanges rows, Consumer<MapReduceMultiply> job) {
     Target target = on.target();
     Engine.Settings settings = on.settings();
     Multiply multiply =
@@ -55,6 +55,7 @@ final class EngineRuns {
             .client(target.client())
             .semiring(on.semiring().name())
             .rows(rows)
+            .cancellation(on.cancellation())
             .calibration(settings.calibration())
             .iterator(
                 mult ->
@@ -75,7 +76,7 @@ final class EngineRuns {
   }
 
   /** {@code path} run by name, into a C it creates (or one the harness created for it). */
-  static Engine.Run path(ExecutionPath path, Engine.Operands on, String c, RowRanges rows)
+  static Engine.Run path(ExecutionPath path, Operands on, String c, RowRanges rows)
       throws Exception {
     Multiply.Result r = request(on, c, rows).path(path).run();
     return new Engine.Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, info(r));
@@ -87,8 +88,7 @@ final class EngineRuns {
    * Its time runs from the call to the last cell in hand.
    */
   static Engine.Answered answer(
-      ExecutionPath path, Engine.Operands on, RowRanges rows, ColumnFilter atColumns)
-      throws Exception {
+      ExecutionPath path, Operands on, RowRanges rows, ColumnFilter atColumns) throws Exception {
     Target target = on.target();
     MultiplyAnswer request =
         MultiplyAnswer.on(target.clientPropertiesFile())
@@ -119,7 +119,7 @@ final class EngineRuns {
    * The 2-hop neighbourhood of {@code vertices} in the graph B ({@link TwoHop}), with the entries
    * each hop read.
    */
-  static Engine.Answered twoHop(Engine.Operands on, List<String> vertices, boolean inClient)
+  static Engine.Answered twoHop(Operands on, List<String> vertices, boolean inClient)
       throws Exception {
     TwoHop request =
         TwoHop.on(on.target().clientPropertiesFile(), on.b())
@@ -146,7 +146,7 @@ final class EngineRuns {
    * taken after the clock stops.
    */
   private static Engine.Answered answered(
-      Engine.Operands on, Answer answer, double seconds, Map<String, Object> info) {
+      Operands on, Answer answer, double seconds, Map<String, Object> info) {
     long begin = System.nanoTime();
     List<Cell> inHand = new ArrayList<>();
     answer.cells().forEachRemaining(inHand::add);
@@ -162,7 +162,7 @@ final class EngineRuns {
   }
 
   /** MapReduce's bulk output untuned, into the C the harness created for it. */
-  static Engine.Run untuned(Engine.Operands on, String c, RowRanges rows) throws Exception {
+  static Engine.Run untuned(Operands on, String c, RowRanges rows) throws Exception {
     Multiply.Result r =
         request(on, c, rows, MapReduceMultiply::untuned).path(ExecutionPath.MR_BULK).run();
     return new Engine.Run(r.partialProducts(), r.entriesWritten(), r.seconds(), 0, info(r));
@@ -220,7 +220,7 @@ final class EngineRuns {
    * The ingest ceiling: the iterator engine's write path replaying this multiply's products from a
    * products table written first (not timed).
    */
-  static Engine.Run ingestCeiling(Engine.Operands on, String c, RowRanges rows) throws Exception {
+  static Engine.Run ingestCeiling(Operands on, String c, RowRanges rows) throws Exception {
     Target target = on.target();
     Semiring<?> semiring = on.semiring();
     AccumuloClient client = target.client();
@@ -237,6 +237,7 @@ final class EngineRuns {
                     .times(on.b())
                     .into(c)
                     .semiring(semiring.name())
+                    .cancellation(on.cancellation())
                     .presum(on.settings().presum()))
             .replayProducts(products);
     client.tableOperations().delete(products);

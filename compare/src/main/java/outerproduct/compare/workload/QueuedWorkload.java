@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.apache.accumulo.core.security.Authorizations;
 import outerproduct.compare.engine.Engine;
+import outerproduct.compare.engine.Operands;
 import outerproduct.compare.engine.Target;
 import outerproduct.compare.report.RunRecords;
 import outerproduct.kernel.accumulo.PreparedTables;
@@ -170,7 +171,7 @@ public final class QueuedWorkload {
    */
   public static Batch run(
       Engine engine,
-      Engine.Operands on,
+      Operands on,
       String cPrefix,
       List<Request> requests,
       int concurrency,
@@ -233,7 +234,7 @@ public final class QueuedWorkload {
   /** One request: answered, or into a C of its own or one prepared ahead. */
   private static Engine.Run one(
       Engine engine,
-      Engine.Operands on,
+      Operands on,
       PreparedTables prepared,
       String cPrefix,
       Request request,

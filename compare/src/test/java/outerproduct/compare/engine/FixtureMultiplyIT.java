@@ -136,7 +136,7 @@ class FixtureMultiplyIT {
       String c = "C_" + engine.name();
       Engine.Run run =
           engine.createAndMultiply(
-              new Engine.Operands(target, semiring, "AT", "B", settings), c, RowRanges.all());
+              new Operands(target, semiring, "AT", "B", settings), c, RowRanges.all());
       assertEquals(
           expected, TableChecksum.of(client, c, semiring, Authorizations.EMPTY).checksum(), c);
       assertEquals(
@@ -154,7 +154,7 @@ class FixtureMultiplyIT {
     RowRanges rows = RowRanges.parse("1,:,100,");
     Engine.Run subset =
         Engine.MR.createAndMultiply(
-            new Engine.Operands(target, semiring, "AT", "B", settings), "C_MR_subset", rows);
+            new Operands(target, semiring, "AT", "B", settings), "C_MR_subset", rows);
     assertEquals(
         ResultChecksum.of(ReferenceMultiply.multiply(semiring, a, b, rows, null, null)),
         TableChecksum.of(client, "C_MR_subset", semiring, Authorizations.EMPTY).checksum());
@@ -183,7 +183,7 @@ class FixtureMultiplyIT {
     String c = "C_ITERATOR_BULK_own";
     Engine.Run run =
         Engine.ITERATOR_BULK.createAndMultiply(
-            new Engine.Operands(target, semiring, "AT", "B", settings), c, RowRanges.all());
+            new Operands(target, semiring, "AT", "B", settings), c, RowRanges.all());
     assertEquals(expected, TableChecksum.of(client, c, semiring, Authorizations.EMPTY).checksum());
     assertEquals(0.0, run.prepareSeconds(), "the path created C inside its own time");
     assertEquals(2, client.tableOperations().listSplits(c).size() + 1, c + " pre-split in 2");

@@ -202,9 +202,7 @@ class UserScopedMultiplyIT {
           String c = "vC_" + user + "_" + run.getKey().replace('-', '_');
           Engine engine = Choices.parse(Engine.class, run.getKey().replace("-presum", ""));
           engine.createAndMultiply(
-              new Engine.Operands(target, semiring, "vAT", "vB", run.getValue()),
-              c,
-              RowRanges.all());
+              new Operands(target, semiring, "vAT", "vB", run.getValue()), c, RowRanges.all());
           client.securityOperations().grantTablePermission("root", c, TablePermission.READ);
           assertEquals(
               own,
