@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,45 +74,31 @@ class CompareCommandIT {
   @Test
   void everyEngineWholeAndQueuedWithReports(EmbeddedAccumulo accumulo, EmbeddedYarn yarn)
       throws Exception {
-    Path hadoopConf = Files.createDirectories(tmp.resolve("hadoop-conf"));
-    try (OutputStream out = Files.newOutputStream(hadoopConf.resolve("yarn-site.xml"))) {
-      yarn.configuration().writeXml(out);
-    }
-    Path jobJar;
-    try (Stream<Path> jars = Files.list(Path.of("..", "mr-outerproduct", "target"))) {
-      jobJar =
-          jars.filter(p -> p.getFileName().toString().endsWith("-job.jar"))
-              .findFirst()
-              .orElseThrow();
-    }
+    List<String> clusters = SharedClusterArguments.of(accumulo, yarn, tmp);
     Path reports = tmp.resolve("reports");
     int exit =
         CompareCommand.run(
-            "--cluster",
-            accumulo.clientPropertiesFile().getPath(),
-            "--hadoop-conf",
-            hadoopConf.toString(),
-            "--mr-job-jar",
-            jobJar.toString(),
-            "--reports",
-            reports.toString(),
-            "--scales",
-            "10",
-            "--repeats",
-            "2",
-            "--all-repeats",
-            "--engines",
-            "iterator,ingest-ceiling,mr,client,auto,iterator-answer,auto-answer",
-            "--workloads",
-            "whole,queued",
-            "--queued-rows",
-            "64",
-            "--requests",
-            "2",
-            "--concurrency",
-            "1,2",
-            "--prepared-c",
-            "2");
+            SharedClusterArguments.with(
+                clusters,
+                "--reports",
+                reports.toString(),
+                "--scales",
+                "10",
+                "--repeats",
+                "2",
+                "--all-repeats",
+                "--engines",
+                "iterator,ingest-ceiling,mr,client,auto,iterator-answer,auto-answer",
+                "--workloads",
+                "whole,queued",
+                "--queued-rows",
+                "64",
+                "--requests",
+                "2",
+                "--concurrency",
+                "1,2",
+                "--prepared-c",
+                "2"));
     assertEquals(0, exit, "scripts/compare exit code");
 
     Path run;

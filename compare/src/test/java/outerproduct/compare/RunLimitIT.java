@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -37,42 +36,28 @@ class RunLimitIT {
   @Test
   void aRunPastItsLimitIsCancelledAndRecordedFailed(EmbeddedAccumulo accumulo, EmbeddedYarn yarn)
       throws Exception {
-    Path hadoopConf = Files.createDirectories(tmp.resolve("hadoop-conf"));
-    try (OutputStream out = Files.newOutputStream(hadoopConf.resolve("yarn-site.xml"))) {
-      yarn.configuration().writeXml(out);
-    }
-    Path jobJar;
-    try (Stream<Path> jars = Files.list(Path.of("..", "mr-outerproduct", "target"))) {
-      jobJar =
-          jars.filter(p -> p.getFileName().toString().endsWith("-job.jar"))
-              .findFirst()
-              .orElseThrow();
-    }
+    List<String> clusters = SharedClusterArguments.of(accumulo, yarn, tmp);
     Path reports = tmp.resolve("reports");
     StringWriter err = new StringWriter();
     int exit =
         CompareCommand.run(
             new PrintWriter(err, true),
-            "--cluster",
-            accumulo.clientPropertiesFile().getPath(),
-            "--hadoop-conf",
-            hadoopConf.toString(),
-            "--mr-job-jar",
-            jobJar.toString(),
-            "--reports",
-            reports.toString(),
-            "--scales",
-            "10",
-            "--workloads",
-            "whole",
-            "--engines",
-            "mr-bulk",
-            "--repeats",
-            "1",
-            "--warmup",
-            "0",
-            "--run-limit",
-            "1s");
+            SharedClusterArguments.with(
+                clusters,
+                "--reports",
+                reports.toString(),
+                "--scales",
+                "10",
+                "--workloads",
+                "whole",
+                "--engines",
+                "mr-bulk",
+                "--repeats",
+                "1",
+                "--warmup",
+                "0",
+                "--run-limit",
+                "1s"));
     assertEquals(1, exit, "a run ended by its limit fails the command: " + err);
 
     Path run;
