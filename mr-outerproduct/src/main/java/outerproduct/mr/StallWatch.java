@@ -10,10 +10,10 @@ import org.apache.hadoop.yarn.client.api.YarnClient;
 
 /**
  * Says once, in one line, that a job has not moved for {@link #QUIET_MILLIS} (neither its progress
- * nor its tasks' processor time, {@link Done}), and what YARN
- * reports of its NodeManagers then. A job that gets no containers waits as long as YARN lets it (as
- * {@code waitForCompletion} does), and on a small cluster the usual cause is a NodeManager whose
- * disk health check took its local directories out: past {@code
+ * nor its tasks' processor time, {@link Done}), and what YARN reports of its NodeManagers then. A
+ * job that gets no containers waits as long as YARN lets it (as {@code waitForCompletion} does),
+ * and on a small cluster the usual cause is a NodeManager whose disk health check took its local
+ * directories out: past {@code
  * yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage} (90% by default) a
  * NodeManager turns unhealthy and runs nothing, which a whole-table job's own map output can cause
  * (docs/mr-engine.md, local disk on large jobs). The multiply keeps waiting: a stall can end
@@ -30,8 +30,8 @@ final class StallWatch {
    * How far a job is, as its ApplicationMaster reports it: the phases' progress (setup, maps,
    * reduces, cleanup summed) and its tasks' processor time so far. Progress alone does not say: a
    * map reading a range open at one end (the first and last of a table's) reports 0 until it ends
-   * (Accumulo's input splits measure progress between a range's two keys), so a whole-table job
-   * on a cluster of one or two tablet servers can report none for minutes while its maps work.
+   * (Accumulo's input splits measure progress between a range's two keys), so a whole-table job on
+   * a cluster of one or two tablet servers can report none for minutes while its maps work.
    */
   record Done(float progress, long taskCpuMillis) {}
 

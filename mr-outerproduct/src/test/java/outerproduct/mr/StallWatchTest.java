@@ -26,7 +26,9 @@ class StallWatchTest {
     assertTrue(watch.stalled(done(0.6f, 10), 3 * QUIET + 1));
   }
 
-  /** Maps over a range open at one end report no progress until they end; their work still shows. */
+  /**
+   * Maps over a range open at one end report no progress until they end; their work still shows.
+   */
   @Test
   void tasksThatUseTheProcessorAreNotStalledWhateverTheirProgressSays() {
     StallWatch watch = new StallWatch();
