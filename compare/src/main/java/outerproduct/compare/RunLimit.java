@@ -2,9 +2,9 @@ package outerproduct.compare;
 
 import java.time.Duration;
 import java.util.Locale;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import outerproduct.kernel.product.Cancellation;
 
@@ -79,13 +79,17 @@ final class RunLimit {
       return watch;
     }
     if (timer == null) {
-      timer =
-          Executors.newSingleThreadScheduledExecutor(
+      ScheduledThreadPoolExecutor executor =
+          new ScheduledThreadPoolExecutor(
+              1,
               r -> {
                 Thread thread = new Thread(r, "compare run limit");
                 thread.setDaemon(true);
                 return thread;
               });
+      // A run that ends in time drops its deadline at once, not hours later.
+      executor.setRemoveOnCancelPolicy(true);
+      timer = executor;
     }
     watch.deadline = timer.schedule(watch::expire, limit.toMillis(), TimeUnit.MILLISECONDS);
     return watch;
