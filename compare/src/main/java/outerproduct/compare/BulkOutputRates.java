@@ -38,11 +38,23 @@ final class BulkOutputRates {
   /** Partial products of the sample: 128 MB of window, some seconds of writing at most. */
   static final int SAMPLE_PRODUCTS = 1 << 23;
 
-  /** Passes go on until at least this long has been measured, at least two, at most ten. */
-  private static final double MIN_SECONDS = 2;
+  /**
+   * Each stage's passes go on until at least this long has been measured, at least three, at most
+   * ten; the fastest counts. Best of several for the window as for the writer: a pass over a SCALE
+   * 18 sample takes about two seconds, and the faster of only two such passes differed by 1.7 times
+   * between runs over the same sample.
+   */
+  private static final double MIN_SECONDS = 5;
 
-  private static final int MIN_PASSES = 2;
+  private static final int MIN_PASSES = 3;
   private static final int MAX_PASSES = 10;
+
+  /** One timed pass of a stage. */
+  @FunctionalInterface
+  private interface Pass {
+    /** Runs the stage once; the number of products or cells it handled. */
+    long run() throws IOException;
+  }
 
   /**
    * The sample's products and cells; the fastest pass's products per second through the window and
@@ -71,10 +83,7 @@ final class BulkOutputRates {
   static <T> Result measure(
       Semiring<T> semiring, SparseMatrix at, SparseMatrix b, String compression)
       throws IOException {
-    double window = 0;
-    for (int pass = 0; pass < MIN_PASSES; pass++) {
-      window = Math.max(window, windowPpPerSecond(semiring, at, b));
-    }
+    double window = fastest(() -> windowPass(semiring, at, b));
     Cells cells = sample(semiring, at, b);
     Path dir = new Path(Files.createTempDirectory("outerproduct-file-write").toUri());
     try (FileSystem fs = new RawLocalFileSystem()) {
@@ -92,15 +101,24 @@ final class BulkOutputRates {
   private static double passes(Cells cells, FileSystem fs, Path file, String compression)
       throws IOException {
     Map<String, String> properties = FileCompression.fileProperties(compression);
+    return fastest(
+        () -> {
+          fs.delete(file, false);
+          write(cells, fs, file, properties);
+          return cells.size();
+        });
+  }
+
+  /** Runs {@code pass} as often as {@link #MIN_SECONDS} asks; the fastest pass's units a second. */
+  private static double fastest(Pass pass) throws IOException {
     double best = 0;
     double measured = 0;
-    for (int pass = 0; pass < MAX_PASSES && (pass < MIN_PASSES || measured < MIN_SECONDS); pass++) {
+    for (int n = 0; n < MAX_PASSES && (n < MIN_PASSES || measured < MIN_SECONDS); n++) {
       long begin = System.nanoTime();
-      write(cells, fs, file, properties);
+      long units = pass.run();
       double seconds = (System.nanoTime() - begin) / 1e9;
       measured += seconds;
-      best = Math.max(best, cells.size() / seconds);
-      fs.delete(file, false);
+      best = Math.max(best, units / seconds);
     }
     return best;
   }
@@ -110,15 +128,13 @@ final class BulkOutputRates {
    * values' lengths (so that the JIT cannot drop the encoding): what the window costs an engine
    * before its writer's own work.
    */
-  private static <T> double windowPpPerSecond(Semiring<T> semiring, SparseMatrix at, SparseMatrix b)
+  private static <T> long windowPass(Semiring<T> semiring, SparseMatrix at, SparseMatrix b)
       throws IOException {
-    long begin = System.nanoTime();
     SortedWindow<T> window = filled(semiring, at, b);
     int products = window.size();
     long[] bytes = new long[1];
     window.drainSorted((i, j, label, value) -> bytes[0] += value.length, null);
-    double seconds = (System.nanoTime() - begin) / 1e9;
-    return bytes[0] >= 0 ? products / seconds : 0;
+    return bytes[0] >= 0 ? products : 0;
   }
 
   /** The cells of the sample, as the window drains them. */
