@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Random;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.BatchWriter;
@@ -28,7 +29,8 @@ import outerproduct.kernel.semiring.Semirings;
 
 /**
  * checksum(C) of a table equals the in-memory matrix's, summed in the tablet servers (one entry per
- * tablet) or in the client, over several tablets and as the reader's authorizations show it.
+ * tablet) or in the client, over several tablets, cut into stripes, and as the reader's
+ * authorizations show it.
  */
 @ExtendWith(SharedClusters.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -67,6 +69,25 @@ class TableChecksumIT {
       assertEquals(matrix.nnz(), got.nnz(), where.toString());
     }
     assertEquals(expected, TableChecksum.of(client, "sumC", LONG, Authorizations.EMPTY).checksum());
+  }
+
+  @Test
+  void stripesCutInsideAndBetweenTabletsSumToTheSameChecksum() throws Exception {
+    String expected = ResultChecksum.of(matrix);
+    List<List<String>> cutsTried =
+        List.of(
+            TableChecksum.cuts(client, matrix.rowIds()),
+            // rows the table does not hold, one before every row and one after them all
+            List.of("", "15", "250x", "999"));
+    for (List<String> cuts : cutsTried) {
+      for (SummedIn where : SummedIn.values()) {
+        TableChecksum.Result got =
+            TableChecksum.of(client, "sumC", LONG, Authorizations.EMPTY, where, cuts);
+        assertEquals(expected, got.checksum(), where + " cut at " + cuts);
+        assertEquals(matrix.nnz(), got.nnz(), where + " cut at " + cuts);
+      }
+    }
+    assertTrue(TableChecksum.cuts(client, matrix.rowIds()).size() > 1);
   }
 
   @Test
@@ -111,15 +132,17 @@ class TableChecksumIT {
       w.addMutation(good);
       w.addMutation(bad);
     }
-    for (SummedIn where : SummedIn.values()) {
-      BadValueException e =
-          assertThrows(
-              BadValueException.class,
-              () -> TableChecksum.of(client, "sumBad", LONG, Authorizations.EMPTY, where));
-      assertEquals("sumBad", e.table(), where.toString());
-      assertTrue(
-          e.getMessage().startsWith("table 'sumBad', row '2', column '9': value 'x7' is not a"),
-          e.getMessage());
+    for (List<String> cuts : List.of(List.<String>of(), List.of("2"))) {
+      for (SummedIn where : SummedIn.values()) {
+        BadValueException e =
+            assertThrows(
+                BadValueException.class,
+                () -> TableChecksum.of(client, "sumBad", LONG, Authorizations.EMPTY, where, cuts));
+        assertEquals("sumBad", e.table(), where.toString());
+        assertTrue(
+            e.getMessage().startsWith("table 'sumBad', row '2', column '9': value 'x7' is not a"),
+            e.getMessage());
+      }
     }
   }
 }
