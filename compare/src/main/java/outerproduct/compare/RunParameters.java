@@ -2,6 +2,7 @@ package outerproduct.compare;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import outerproduct.compare.engine.TargetCluster;
+import outerproduct.compare.report.HostCpu;
 import outerproduct.compare.report.HostMemory;
 import outerproduct.compare.report.RunRecords;
 import outerproduct.inputs.MatrixSource;
@@ -49,9 +50,11 @@ final class RunParameters {
             .put("cluster", where.existing() ? "existing: " + where.clusterProperties : "embedded")
             .put("git_commit", command.gitCommit())
             .put("command", command.commandLine());
-    p.putObject("host")
-        .put("cores", Runtime.getRuntime().availableProcessors())
-        .put("memory_gb", HostMemory.totalGb());
+    ObjectNode host =
+        p.putObject("host")
+            .put("cores", Runtime.getRuntime().availableProcessors())
+            .put("memory_gb", HostMemory.totalGb());
+    HostCpu.describe().ifPresent(cpu -> host.put("cpu", cpu));
     p.put("tserver_in_memory_maps", cluster.inMemoryMaps());
     ObjectNode site = p.putObject("accumulo_settings");
     cluster.accumuloSettings().forEach(site::put);

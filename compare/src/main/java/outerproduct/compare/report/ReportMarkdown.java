@@ -107,10 +107,15 @@ public final class ReportMarkdown {
     line("|---|---|");
     SETTINGS.forEach(field -> line(row(field, first.path(field).asText())));
     JsonNode host = first.path("host");
+    String cpu = host.has("cpu") ? ", " + host.path("cpu").asText() : "";
     line(
         row(
             "host",
-            host.path("cores").asText() + " cores, " + host.path("memory_gb").asText() + " GB"));
+            host.path("cores").asText()
+                + " cores, "
+                + host.path("memory_gb").asText()
+                + " GB"
+                + cpu));
     line("");
     JsonNode site = first.path("accumulo_settings");
     if (site.size() > 0) {
