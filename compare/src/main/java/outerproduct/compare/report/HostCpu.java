@@ -9,7 +9,7 @@ import java.util.Optional;
 /**
  * The machine's processor as Linux names it (model and clock), recorded beside its cores in every
  * report: machines of one kind differ by more than runs on one machine (the same SCALE 17 kernel
- * formed 1.47e8 products a second on one and 4.65e7 on another), so a reader needs to tell them
+ * formed 1.50e8 products a second on one and 4.65e7 on another), so a reader needs to tell them
  * apart before setting two reports side by side.
  */
 public final class HostCpu {
@@ -33,8 +33,12 @@ public final class HostCpu {
       return Optional.empty();
     }
     String mhz = field(cpuinfo, "cpu MHz");
-    return Optional.of(
-        mhz == null ? model : model + ", " + Math.round(Double.parseDouble(mhz)) + " MHz");
+    try {
+      return Optional.of(
+          mhz == null ? model : model + ", " + Math.round(Double.parseDouble(mhz)) + " MHz");
+    } catch (NumberFormatException notAClock) {
+      return Optional.of(model);
+    }
   }
 
   /** The first value of {@code name} in lines of {@code name : value}, or null. */

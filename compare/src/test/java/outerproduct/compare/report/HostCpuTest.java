@@ -25,6 +25,9 @@ class HostCpuTest {
   @Test
   void aModelWithoutClockOrNoModelAtAll() {
     assertEquals(Optional.of("Some CPU"), HostCpu.describe(List.of("model name : Some CPU")));
+    assertEquals(
+        Optional.of("Some CPU"),
+        HostCpu.describe(List.of("model name : Some CPU", "cpu MHz : unknown")));
     assertEquals(Optional.empty(), HostCpu.describe(List.of("processor : 0")));
   }
 }
