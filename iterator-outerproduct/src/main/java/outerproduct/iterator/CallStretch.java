@@ -40,6 +40,9 @@ final class CallStretch {
 
   byte[] currentRow;
 
+  /** End the call after its first row ({@link HeldStretch.Outcome#FIRST_ROW_TOO_LARGE}). */
+  boolean oneRow;
+
   /** True when {@code row} is the row this call is in: the same array, once per product. */
   boolean inRow(byte[] row) {
     return row == currentRow || (currentRow != null && Arrays.equals(currentRow, row));

@@ -30,14 +30,27 @@ abstract class ProductFeed<T> {
 
   /** Reads {@code source}, which was just sought. */
   static <T> ProductFeed<T> of(SortedKeyValueIterator<Key, Value> source, Semiring<T> semiring) {
-    if (source instanceof TwoTableIterator two
-        && two.semiring().getClass() == semiring.getClass()
-        && two.semiring().name().equals(semiring.name())) {
+    TwoTableIterator two = kernelSource(source, semiring);
+    if (two != null) {
       @SuppressWarnings("unchecked") // the same semiring: its products' values are Ts
       OuterProduct<T> product = (OuterProduct<T>) two.product();
       return new Kernel<>(two, product, semiring);
     }
     return new Entries<>(source, semiring);
+  }
+
+  /**
+   * {@code source} when it is a {@link TwoTableIterator} of {@code semiring}, whose kernel the
+   * writer may read directly; else null.
+   */
+  static TwoTableIterator kernelSource(
+      SortedKeyValueIterator<Key, Value> source, Semiring<?> semiring) {
+    if (source instanceof TwoTableIterator two
+        && two.semiring().getClass() == semiring.getClass()
+        && two.semiring().name().equals(semiring.name())) {
+      return two;
+    }
+    return null;
   }
 
   final boolean hasTop() {

@@ -10,7 +10,6 @@ import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.PartialKey;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.iterators.IteratorEnvironment;
@@ -237,7 +236,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
   private void work() throws IOException {
     topKey = null;
     topValue = null;
-    Range remaining = finished ? null : remainingRange();
+    Range remaining = finished ? null : CallRanges.remaining(range, resumeAfterRow);
     if (remaining == null) {
       finished = true;
       return;
@@ -245,13 +244,12 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     CallStretch done = new CallStretch();
     long readBefore = TwoTableIterator.entriesReadBy(source);
     try {
-      source.seek(remaining, columnFamilies, inclusive);
       writeStretch(semiring, remaining, done);
       done.entriesRead = TwoTableIterator.entriesReadBy(source) - readBefore;
     } catch (IOException | RuntimeException e) {
       failed(
           e,
-          done.currentRow != null ? done.currentRow : startRow(remaining),
+          done.currentRow != null ? done.currentRow : CallRanges.startRow(remaining),
           done.rows,
           done.products,
           done.written);
@@ -277,9 +275,24 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     ProductWriter<T> writer = writers.open(semiring, c, ct, liveness);
     done.flushNanos = System.nanoTime() - opening;
     try (writer) {
-      writeUntilLimit(ProductFeed.of(source, semiring), writer, done);
+      HeldStretch.Outcome held =
+          HeldStretch.read(
+              source,
+              semiring,
+              remaining,
+              writer,
+              done,
+              p -> limitReached(p, done.beginMillis),
+              liveness);
+      if (held == HeldStretch.Outcome.NOT_HELD || held == HeldStretch.Outcome.FIRST_ROW_TOO_LARGE) {
+        done.oneRow = held == HeldStretch.Outcome.FIRST_ROW_TOO_LARGE;
+        source.seek(remaining, columnFamilies, inclusive);
+        writeUntilLimit(ProductFeed.of(source, semiring), writer, done);
+      } else {
+        finished = held == HeldStretch.Outcome.END;
+      }
       done.closing = System.nanoTime();
-      writer.commit(covered(remaining, done.lastDoneRow));
+      writer.commit(CallRanges.covered(remaining, finished, done.lastDoneRow));
       done.returned = writer.returned();
     } finally {
       // read after closing: a BatchWriter output writes its last pre-sum window on close
@@ -300,7 +313,7 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
       if (!done.inRow(k)) {
         if (done.currentRow != null) {
           done.endRow();
-          if (limitReached(done.products, done.beginMillis) || writer.full()) {
+          if (done.oneRow || limitReached(done.products, done.beginMillis) || writer.full()) {
             return;
           }
         }
@@ -340,40 +353,9 @@ public class RemoteWriteIterator implements SortedKeyValueIterator<Key, Value>, 
     topValue = Progress.stopped(rows, products, written, resumes, SERVER, why.toString()).encode();
   }
 
-  private static byte[] startRow(Range range) {
-    return range.getStartKey() == null ? new byte[0] : range.getStartKey().getRowData().toArray();
-  }
-
   private boolean limitReached(long products, long begin) {
     return (monitorEntries > 0 && products >= monitorEntries)
         || (monitorMillis > 0 && System.currentTimeMillis() - begin >= monitorMillis);
-  }
-
-  /**
-   * The rows of B whose products a call over {@code remaining} wrote: all of it once the range is
-   * finished, else up to and including {@code lastDoneRow}.
-   */
-  private Range covered(Range remaining, byte[] lastDoneRow) {
-    if (finished) {
-      return remaining;
-    }
-    return new Range(
-        remaining.getStartKey(),
-        remaining.isStartKeyInclusive(),
-        new Key(lastDoneRow).followingKey(PartialKey.ROW),
-        false);
-  }
-
-  /** The part of the sought range after {@link #resumeAfterRow}, or null if none is left. */
-  private Range remainingRange() {
-    if (resumeAfterRow == null) {
-      return range;
-    }
-    Key start = new Key(resumeAfterRow).followingKey(PartialKey.ROW);
-    if (range.afterEndKey(start)) {
-      return null;
-    }
-    return new Range(start, true, range.getEndKey(), range.isEndKeyInclusive());
   }
 
   @Override

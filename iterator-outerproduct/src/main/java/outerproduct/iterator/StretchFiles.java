@@ -5,11 +5,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Consumer;
 import org.apache.accumulo.core.data.Range;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import outerproduct.internals.SortedFileWriter;
+import outerproduct.kernel.product.HeldInputs;
 import outerproduct.kernel.product.SortedWindow;
+import outerproduct.kernel.product.WindowSize;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
@@ -22,9 +25,17 @@ import outerproduct.kernel.semiring.Semiring;
  * call that dies or is torn down before its monitoring entry leaves only a temporary directory,
  * which no import reads and the client removes.
  *
+ * <p>A stretch may instead hold its inputs ({@link #heldInputs}, filled by {@link HeldStretch}):
+ * then {@link #commit} forms their products range by range in the file's key order, each range
+ * sorted in a window half the size and appended to the file, and nothing spills unless one id's
+ * products alone outgrow that window (that range then spills and merges on its own).
+ *
  * <p>Memory: at most {@code windowProducts} products (16 bytes each, plus values the semiring does
  * not share and the distinct ids, {@link SortedWindow}), and while runs merge one read buffer per
- * run, for at most {@value SortedSpills#FAN_IN} runs ({@link SortedSpills}: 16 MB).
+ * run, for at most {@value SortedSpills#FAN_IN} runs ({@link SortedSpills}: 16 MB). Held inputs
+ * take the window's budget in halves: inputs of at most half its bytes ({@link
+ * WindowSize#BYTES_PER_PRODUCT} a product, but never under {@value #MIN_HELD_BYTES} bytes), and a
+ * window of half its products.
  */
 final class StretchFiles<T> implements ProductWriter<T> {
   static final String TEMPORARY = "_tmp";
@@ -34,6 +45,14 @@ final class StretchFiles<T> implements ProductWriter<T> {
   static final String C_FILE = "c.rf";
 
   static final String CT_FILE = "ct.rf";
+
+  /** Held inputs may take at least this much, so that a small window still holds a few rows. */
+  static final long MIN_HELD_BYTES = 1L << 20;
+
+  private final Semiring<T> semiring;
+  private final int windowProducts;
+  private HeldInputs<T> held;
+  private Consumer<T> eachHeldProduct;
 
   private final FileSystem fs;
   private final Path staging;
@@ -45,6 +64,7 @@ final class StretchFiles<T> implements ProductWriter<T> {
   private final SortedSpills<T> spills;
   private long written;
   private long fileBytes;
+  private long heldRunBytes;
   private boolean committed;
 
   StretchFiles(
@@ -56,6 +76,8 @@ final class StretchFiles<T> implements ProductWriter<T> {
       int windowProducts,
       Map<String, String> fileProperties)
       throws IOException {
+    this.semiring = semiring;
+    this.windowProducts = windowProducts;
     this.fs = fs;
     this.staging = staging;
     this.dir = new Path(new Path(staging, TEMPORARY), UUID.randomUUID().toString());
@@ -77,6 +99,19 @@ final class StretchFiles<T> implements ProductWriter<T> {
     window.add(i, j, visibility, value);
   }
 
+  /**
+   * This stretch's inputs, to be held instead of products being added: {@link #commit} forms their
+   * products, handing each to {@code eachProduct} as it is formed.
+   */
+  HeldInputs<T> heldInputs(Consumer<T> eachProduct) {
+    if (held == null) {
+      long bytes = (long) windowProducts * WindowSize.BYTES_PER_PRODUCT / 2;
+      held = new HeldInputs<>(semiring, Math.max(bytes, MIN_HELD_BYTES));
+      eachHeldProduct = eachProduct;
+    }
+    return held;
+  }
+
   /** Entries in the committed C file (CT's when only CT is written); 0 before the commit. */
   @Override
   public long written() {
@@ -91,6 +126,23 @@ final class StretchFiles<T> implements ProductWriter<T> {
   @Override
   public void commit(Range covered) throws IOException {
     List<String> files = new ArrayList<>();
+    if (held != null && held.rows() > 0) {
+      writeHeld(files);
+    } else {
+      writeWindows(files);
+    }
+    // the runs, when there were any, are deleted by now: they were counted as they were written
+    fileBytes = spills.bytesWritten() + heldRunBytes + fs.getContentSummary(dir).getLength();
+    new StretchManifest(covered, written, files).write(fs, dir);
+    Path target = new Path(new Path(staging, COMMITTED), dir.getName());
+    if (!fs.rename(dir, target)) {
+      throw new IOException("cannot move staged files from " + dir + " to " + target);
+    }
+    committed = true;
+  }
+
+  /** The products added: the window's cells, or its spilled runs merged. */
+  private void writeWindows(List<String> files) throws IOException {
     if (spills.isEmpty()) {
       written = 0;
       if (window.size() > 0) {
@@ -115,14 +167,70 @@ final class StretchFiles<T> implements ProductWriter<T> {
       }
       fs.delete(new Path(dir, "runs"), true);
     }
-    // the runs, when there were any, are deleted by now: they were counted as they were written
-    fileBytes = spills.bytesWritten() + fs.getContentSummary(dir).getLength();
-    new StretchManifest(covered, written, files).write(fs, dir);
-    Path target = new Path(new Path(staging, COMMITTED), dir.getName());
-    if (!fs.rename(dir, target)) {
-      throw new IOException("cannot move staged files from " + dir + " to " + target);
+  }
+
+  /** The held inputs' products, CT's file first as for windows; nothing was added. */
+  private void writeHeld(List<String> files) throws IOException {
+    HeldRanges ranges = new HeldRanges();
+    if (writeCt) {
+      try (SortedFileWriter ct = open(CT_FILE, files)) {
+        written = ranges.write(true, ct);
+      }
     }
-    committed = true;
+    if (writeC) {
+      try (SortedFileWriter c = open(C_FILE, files)) {
+        written = ranges.write(false, c);
+      }
+    }
+  }
+
+  /**
+   * Writes held inputs' ranges into one file: each range's products sorted in the window and
+   * appended, or, when they outgrow it, spilled and merged into the file on their own.
+   */
+  private final class HeldRanges implements HeldInputs.RangeSink<T> {
+    private final SortedWindow<T> rangeWindow =
+        new SortedWindow<>(Math.max(1, windowProducts / 2), semiring);
+    private SortedFileWriter out;
+    private boolean transposed;
+    private SortedSpills<T> rangeSpills;
+    private long cells;
+
+    long write(boolean transposed, SortedFileWriter out) throws IOException {
+      this.out = out;
+      this.transposed = transposed;
+      cells = 0;
+      held.formInRanges(transposed, Math.max(1, windowProducts / 2), this);
+      return cells;
+    }
+
+    @Override
+    public void add(byte[] i, byte[] j, byte[] visibility, T value) throws IOException {
+      if (rangeWindow.isFull()) {
+        if (rangeSpills == null) {
+          rangeSpills = new SortedSpills<>(semiring, fs, new Path(dir, "runs"));
+        }
+        rangeSpills.spill(rangeWindow, !transposed, transposed);
+      }
+      rangeWindow.add(i, j, visibility, value);
+      eachHeldProduct.accept(value);
+    }
+
+    @Override
+    public void endRange() throws IOException {
+      if (rangeSpills == null) {
+        cells +=
+            SortedSpills.drainInto(rangeWindow, transposed ? null : out, transposed ? out : null);
+        return;
+      }
+      if (rangeWindow.size() > 0) {
+        rangeSpills.spill(rangeWindow, !transposed, transposed);
+      }
+      cells += rangeSpills.merge(transposed, out);
+      heldRunBytes += rangeSpills.bytesWritten();
+      fs.delete(new Path(dir, "runs"), true);
+      rangeSpills = null;
+    }
   }
 
   private SortedFileWriter open(String name, List<String> files) throws IOException {

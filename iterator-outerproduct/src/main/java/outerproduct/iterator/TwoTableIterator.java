@@ -227,6 +227,47 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
   @Override
   public void seek(Range range, Collection<ByteSequence> columnFamilies, boolean inclusive)
       throws IOException {
+    EntrySource[] sources = open(range);
+    products = new ProductStream<>(semiring, sources[0], sources[1]);
+    advance();
+    while (hasTop && range.beforeStartKey(getTopKey())) {
+      advance();
+    }
+  }
+
+  /**
+   * Seeks {@code range} to read its shared rows whole, forming no products: what {@link
+   * HeldStretch} holds. This iterator then has no top.
+   *
+   * @return null when the range does not start and end at row boundaries (then only {@link #seek}
+   *     cuts it exactly)
+   */
+  SharedRows seekRows(Range range) throws IOException {
+    Key start = range.getStartKey();
+    Key end = range.getEndKey();
+    if (!(start == null || (range.isStartKeyInclusive() && wholeRow(start)))
+        || !(end == null || (!range.isEndKeyInclusive() && wholeRow(end)))) {
+      return null;
+    }
+    EntrySource[] sources = open(range);
+    products = null;
+    hasTop = false;
+    topKey = null;
+    topValue = null;
+    return new SharedRows(sources[0], sources[1], end == null ? null : end.getRowData().toArray());
+  }
+
+  /** A key that is the first of its row: the row alone, as {@code new Key(row)} makes it. */
+  private static boolean wholeRow(Key key) {
+    return key.getColumnFamilyData().length() == 0
+        && key.getColumnQualifierData().length() == 0
+        && key.getColumnVisibilityData().length() == 0
+        && key.getTimestamp() == Long.MAX_VALUE
+        && !key.isDeleted();
+  }
+
+  /** Opens AT's and B's sources over the rows {@code range} touches: {at, b}. */
+  private EntrySource[] open(Range range) throws IOException {
     this.range = range;
     this.checkedRow = null;
     // Products are made of whole rows: read the rows the range touches, then drop products
@@ -240,11 +281,7 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
     EntrySource at = atSource(rows);
     // B's source reads every column family: B's entries have an empty family.
     bSource = new SkviEntrySource(bTable, source, rows, Set.of(), false).start();
-    products = new ProductStream<>(semiring, at, filtered(bSource));
-    advance();
-    while (hasTop && range.beforeStartKey(getTopKey())) {
-      advance();
-    }
+    return new EntrySource[] {at, filtered(bSource)};
   }
 
   /** AT's rows within {@code rows}: from its remote table, or from the rows S transposed. */
@@ -354,33 +391,5 @@ public class TwoTableIterator implements SortedKeyValueIterator<Key, Value>, Opt
     TwoTableIterator copy = new TwoTableIterator();
     copy.init(source.deepCopy(env), options, env);
     return copy;
-  }
-
-  /** The kernel's products as keys and values; keeps the semiring's type in one place. */
-  private static final class ProductStream<T> {
-    private final Semiring<T> semiring;
-    private final OuterProduct<T> product;
-
-    ProductStream(Semiring<T> semiring, EntrySource at, EntrySource b) {
-      this.semiring = semiring;
-      this.product = new OuterProduct<>(semiring, at, b);
-    }
-
-    boolean advance() throws IOException {
-      return product.advance();
-    }
-
-    byte[] k() {
-      return product.k();
-    }
-
-    /** The kernel's arrays are never modified once handed out, so the key shares them. */
-    Key key() {
-      return new Key(product.k(), product.i(), product.j(), product.visibility(), 0L, false, false);
-    }
-
-    Value value() {
-      return new Value(semiring.encode(product.value()));
-    }
   }
 }

@@ -1,0 +1,268 @@
+package outerproduct.kernel.product;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import outerproduct.kernel.semiring.Semiring;
+
+/**
+ * The inputs of a stretch of shared rows held whole in memory, and their outer product formed in
+ * the order of the result's keys, range after range: the same products {@link OuterProduct} forms,
+ * without a window of them ever spilling to disk to be merged.
+ *
+ * <p>Why. Products come out of the outer product in k order, while C's file must be in i order. A
+ * stretch with more products than a window holds therefore spills sorted runs and merges them, and
+ * at SCALE 16 that spill and merge cost as much as sorting and writing C itself
+ * (docs/performance.md). Its inputs, though, are a few hundred times smaller than its products.
+ * Held, they can be walked in C's order instead: the entries of AT sorted by i, cut into ranges of
+ * i whose products fill a window ({@link #products()} of each entry is known from the length of B's
+ * row), and each range's products formed, sorted in the window and appended to the file after the
+ * range before it. CT's order is the same walk over B's entries by j.
+ *
+ * <p>A single i whose products alone exceed the window makes a range of its own that the caller
+ * must spill and merge; the ranges still follow one another in key order.
+ *
+ * <p>Memory: {@link #read} refuses a row that would take the held bytes past the bound: {@value
+ * #BYTES_PER_ENTRY} bytes counted per entry (an id code, a label and a value reference, 12 bytes,
+ * and a value object the semiring may not share), {@value #BYTES_PER_ID} plus its length per
+ * distinct id (the array and the dictionary's slots). Forming adds 12 bytes per entry of the walked
+ * side while it runs (the sort keys and each entry's row).
+ */
+public final class HeldInputs<T> {
+
+  /** Receives the products of one range of the walked side's ids, then the range's end. */
+  public interface RangeSink<T> {
+    /** A partial product for C(i,j); the arrays are never modified. */
+    void add(byte[] i, byte[] j, byte[] visibility, T value) throws IOException;
+
+    /** Every product of the range has been added; the next range's keys all sort after. */
+    void endRange() throws IOException;
+  }
+
+  static final int BYTES_PER_ENTRY = 32;
+  static final int BYTES_PER_ID = 48;
+  private static final int INITIAL = 1 << 10;
+
+  private final Semiring<T> semiring;
+  private final long maxBytes;
+  private final IdCodes ids = new IdCodes();
+  private final Side at = new Side();
+  private final Side b = new Side();
+  private byte[][] rowKeys = new byte[INITIAL][];
+  private int rows;
+  private long products;
+  private long bytes;
+  private String atTable = "AT";
+  private String bTable = "B";
+
+  /** Inputs of at most {@code maxBytes} as counted above (at least one entry's worth). */
+  public HeldInputs(Semiring<T> semiring, long maxBytes) {
+    this.semiring = semiring;
+    this.maxBytes = Math.max(maxBytes, BYTES_PER_ENTRY);
+  }
+
+  /** Shared rows held. */
+  public int rows() {
+    return rows;
+  }
+
+  /** The partial products of the held rows: the sum over rows of |AT(k,:)| × |B(k,:)|. */
+  public long products() {
+    return products;
+  }
+
+  /** Bytes held, as counted against the bound. */
+  public long bytes() {
+    return bytes;
+  }
+
+  /**
+   * Reads shared row {@code k} whole from both sources, each at the row's first entry (as {@link
+   * RowAligner#nextSharedRow} leaves them), and leaves them after it.
+   *
+   * @return false, holding nothing of the row, when it would take the held bytes past the bound;
+   *     the sources are then somewhere inside the row
+   * @throws outerproduct.kernel.semiring.BadValueException for a value the semiring rejects
+   */
+  public boolean read(byte[] k, EntrySource atSource, EntrySource bSource) throws IOException {
+    atTable = atSource.table();
+    bTable = bSource.table();
+    int atFrom = at.size;
+    int bFrom = b.size;
+    long bytesBefore = bytes;
+    if (!readRow(at, atSource, k) || !readRow(b, bSource, k)) {
+      at.truncate(atFrom);
+      b.truncate(bFrom);
+      bytes = bytesBefore;
+      return false;
+    }
+    if (rows + 1 == rowKeys.length) {
+      rowKeys = Arrays.copyOf(rowKeys, rowKeys.length * 2);
+    }
+    rowKeys[rows++] = k;
+    at.endRow(rows);
+    b.endRow(rows);
+    products += (long) (at.size - atFrom) * (b.size - bFrom);
+    return true;
+  }
+
+  private boolean readRow(Side side, EntrySource source, byte[] k) throws IOException {
+    byte[] label = null;
+    while (source.hasTop() && Arrays.equals(source.row(), k)) {
+      int distinct = ids.size();
+      byte[] column = source.column();
+      int code = ids.code(column.clone());
+      byte[] next = HeldRow.copyLabel(source.visibility(), label);
+      bytes += BYTES_PER_ENTRY;
+      bytes += ids.size() > distinct ? BYTES_PER_ID + column.length : 0;
+      bytes += next != label ? next.length : 0;
+      if (bytes > maxBytes) {
+        return false;
+      }
+      label = next;
+      side.add(code, label, HeldRow.decode(semiring, source));
+      source.next();
+    }
+    return true;
+  }
+
+  /**
+   * Forms every product of the held rows, range by range in the order of C's keys ({@code
+   * transposed} false: by i, AT's entries walked) or CT's (true: by j, B's entries walked). A range
+   * holds whole ids of the walked side, as many as keep its products within {@code rangeProducts}
+   * (a single id with more makes a range alone). Products are handed as C(i,j) in both orders.
+   *
+   * @throws ArithmeticException naming k, i, j and the tables when ⊗ overflows
+   */
+  public void formInRanges(boolean transposed, long rangeProducts, RangeSink<T> sink)
+      throws IOException {
+    Side walked = transposed ? b : at;
+    Side other = transposed ? at : b;
+    int[] rank = IdCodes.ranks(ids.byRank());
+    int[] rowOf = walked.rowOfEach(rows);
+    long[] order = new long[walked.size];
+    for (int e = 0; e < walked.size; e++) {
+      order[e] = (long) rank[walked.id[e]] << 32 | e;
+    }
+    Arrays.sort(order);
+    long inRange = 0;
+    for (int x = 0; x < order.length; ) {
+      long id = order[x] >>> 32;
+      int end = x;
+      long idProducts = 0;
+      for (; end < order.length && order[end] >>> 32 == id; end++) {
+        idProducts += other.rowLength(rowOf[(int) order[end]]);
+      }
+      if (inRange > 0 && inRange + idProducts > rangeProducts) {
+        sink.endRange();
+        inRange = 0;
+      }
+      for (; x < end; x++) {
+        int e = (int) order[x];
+        formEntry(transposed, e, rowOf[e], sink);
+      }
+      inRange += idProducts;
+    }
+    if (inRange > 0) {
+      sink.endRange();
+    }
+  }
+
+  /** The products of the walked side's entry {@code e} of held row {@code row}. */
+  private void formEntry(boolean transposed, int e, int row, RangeSink<T> sink) throws IOException {
+    Side walked = transposed ? b : at;
+    Side other = transposed ? at : b;
+    byte[] walkedId = ids.id(walked.id[e]);
+    T walkedValue = walked.<T>value(e);
+    byte[] walkedLabel = walked.label[e];
+    for (int f = other.start[row]; f < other.start[row + 1]; f++) {
+      byte[] otherId = ids.id(other.id[f]);
+      byte[] i = transposed ? otherId : walkedId;
+      byte[] j = transposed ? walkedId : otherId;
+      T a = transposed ? other.<T>value(f) : walkedValue;
+      T bValue = transposed ? walkedValue : other.<T>value(f);
+      byte[] aLabel = transposed ? other.label[f] : walkedLabel;
+      byte[] bLabel = transposed ? walkedLabel : other.label[f];
+      sink.add(i, j, Visibility.and(aLabel, bLabel), times(a, bValue, row, i, j));
+    }
+  }
+
+  /** ⊗, with an overflow named by where it happened, as {@link OuterProduct} names it. */
+  private T times(T a, T bValue, int row, byte[] i, byte[] j) {
+    try {
+      return semiring.times(a, bValue);
+    } catch (ArithmeticException e) {
+      throw new ArithmeticException(
+          e.getMessage()
+              + " at AT(k,i) (x) B(k,j) with k '"
+              + text(rowKeys[row])
+              + "', i '"
+              + text(i)
+              + "', j '"
+              + text(j)
+              + "' of tables '"
+              + atTable
+              + "' and '"
+              + bTable
+              + "'");
+    }
+  }
+
+  private static String text(byte[] bytes) {
+    return new String(bytes, StandardCharsets.UTF_8);
+  }
+
+  /** One table's held entries, row after row: id codes, labels, decoded values. */
+  private static final class Side {
+    /** Per held row r, its first entry; start[rows] is one past the last row's. */
+    int[] start = new int[INITIAL];
+
+    int[] id = new int[INITIAL];
+    byte[][] label = new byte[INITIAL][];
+    Object[] values = new Object[INITIAL];
+    int size;
+
+    void add(int code, byte[] entryLabel, Object value) {
+      if (size == id.length) {
+        id = Arrays.copyOf(id, size * 2);
+        label = Arrays.copyOf(label, size * 2);
+        values = Arrays.copyOf(values, size * 2);
+      }
+      id[size] = code;
+      label[size] = entryLabel;
+      values[size++] = value;
+    }
+
+    void truncate(int newSize) {
+      Arrays.fill(label, newSize, size, null);
+      Arrays.fill(values, newSize, size, null);
+      size = newSize;
+    }
+
+    /** Row {@code rows - 1} ends at the current size. */
+    void endRow(int rows) {
+      if (rows == start.length) {
+        start = Arrays.copyOf(start, start.length * 2);
+      }
+      start[rows] = size;
+    }
+
+    int rowLength(int row) {
+      return start[row + 1] - start[row];
+    }
+
+    /** The held row of each entry, for the first {@code rows} rows. */
+    int[] rowOfEach(int rows) {
+      int[] rowOf = new int[size];
+      for (int r = 0; r < rows; r++) {
+        Arrays.fill(rowOf, start[r], start[r + 1], r);
+      }
+      return rowOf;
+    }
+
+    @SuppressWarnings("unchecked") // values are the semiring's Ts, decoded by read
+    <T> T value(int e) {
+      return (T) values[e];
+    }
+  }
+}
