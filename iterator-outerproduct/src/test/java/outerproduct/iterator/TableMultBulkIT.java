@@ -110,6 +110,42 @@ class TableMultBulkIT {
     }
   }
 
+  /**
+   * A row of B too large for the inputs a stretch may hold ({@link StretchFiles#MIN_HELD_BYTES} at
+   * this window), between ordinary rows: the stretch before it ends at the bound, the row is
+   * multiplied alone through the window, and the rows after it are held again. C and CT equal the
+   * oracle.
+   */
+  @Test
+  void aRowLargerThanTheHeldBoundIsMultipliedAlone() throws Exception {
+    SparseMatrix at = new SparseMatrix();
+    SparseMatrix b = new SparseMatrix();
+    for (int k = 0; k < 30; k++) {
+      String row = String.format("r%02d", k);
+      for (int x = 0; x < 20; x++) {
+        at.put(row, Integer.toString((k * 7 + x * 3) % 50), Integer.toString(x % 5 + 1));
+        b.put(row, Integer.toString((k * 11 + x * 5) % 60), Integer.toString(x % 3 + 1));
+      }
+    }
+    int hub = (int) (StretchFiles.MIN_HELD_BYTES / 32) + 1000;
+    for (int j = 0; j < hub; j++) {
+      b.put("r15", "h" + j, "2");
+    }
+    MatrixLoader.load(client, "bulkATHub", at, 1);
+    MatrixLoader.load(client, "bulkBHub", b, 1);
+    TableMult.on(props)
+        .transposeOf("bulkATHub")
+        .times("bulkBHub")
+        .into("bulkCHub")
+        .alsoTranspose("bulkCTHub")
+        .output(Output.BULK)
+        .bulkFiles(1_000, null)
+        .run();
+    SparseMatrix oracle = ReferenceMultiply.multiply(LONG, at, b);
+    assertEqualsOracle(client, "bulkCHub", oracle);
+    assertEqualsOracle(client, "bulkCTHub", oracle.transpose());
+  }
+
   @Test
   void subsetColumnsAndTransposeEqualOracle() throws Exception {
     RowRanges rows = RowRanges.parse("1,:,150,7,9,:,");
