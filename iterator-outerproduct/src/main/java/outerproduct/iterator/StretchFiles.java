@@ -155,31 +155,31 @@ final class StretchFiles<T> implements ProductWriter<T> {
       if (window.size() > 0) {
         spills.spill(window, writeC, writeCt);
       }
-      if (writeCt) {
-        try (SortedFileWriter ct = open(CT_FILE, files)) {
-          written = spills.merge(true, ct);
-        }
-      }
-      if (writeC) {
-        try (SortedFileWriter c = open(C_FILE, files)) {
-          written = spills.merge(false, c);
-        }
-      }
+      writeEach(files, spills::merge);
       fs.delete(new Path(dir, "runs"), true);
     }
   }
 
-  /** The held inputs' products, CT's file first as for windows; nothing was added. */
+  /** The held inputs' products; nothing was added. */
   private void writeHeld(List<String> files) throws IOException {
-    HeldRanges ranges = new HeldRanges();
+    writeEach(files, new HeldRanges()::write);
+  }
+
+  /** Fills one result table's file: C's ({@code transposed} false) or CT's; entries written. */
+  private interface FileFill {
+    long into(boolean transposed, SortedFileWriter out) throws IOException;
+  }
+
+  /** CT's file, then C's, each as {@code fill} fills it; written: C's entries (CT's alone). */
+  private void writeEach(List<String> files, FileFill fill) throws IOException {
     if (writeCt) {
       try (SortedFileWriter ct = open(CT_FILE, files)) {
-        written = ranges.write(true, ct);
+        written = fill.into(true, ct);
       }
     }
     if (writeC) {
       try (SortedFileWriter c = open(C_FILE, files)) {
-        written = ranges.write(false, c);
+        written = fill.into(false, c);
       }
     }
   }

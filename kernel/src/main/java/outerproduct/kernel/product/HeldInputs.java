@@ -1,7 +1,6 @@
 package outerproduct.kernel.product;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import outerproduct.kernel.semiring.Semiring;
 
@@ -192,24 +191,8 @@ public final class HeldInputs<T> {
     try {
       return semiring.times(a, bValue);
     } catch (ArithmeticException e) {
-      throw new ArithmeticException(
-          e.getMessage()
-              + " at AT(k,i) (x) B(k,j) with k '"
-              + text(rowKeys[row])
-              + "', i '"
-              + text(i)
-              + "', j '"
-              + text(j)
-              + "' of tables '"
-              + atTable
-              + "' and '"
-              + bTable
-              + "'");
+      throw OuterProduct.overflow(e, rowKeys[row], i, j, atTable, bTable);
     }
-  }
-
-  private static String text(byte[] bytes) {
-    return new String(bytes, StandardCharsets.UTF_8);
   }
 
   /** One table's held entries, row after row: id codes, labels, decoded values. */

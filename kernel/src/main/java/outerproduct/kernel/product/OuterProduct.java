@@ -111,20 +111,26 @@ public final class OuterProduct<T> {
     try {
       return semiring.times(x, y);
     } catch (ArithmeticException e) {
-      throw new ArithmeticException(
-          e.getMessage()
-              + " at AT(k,i) (x) B(k,j) with k '"
-              + text(currentRow)
-              + "', i '"
-              + text(i)
-              + "', j '"
-              + text(heldB.column(jIndex))
-              + "' of tables '"
-              + at.table()
-              + "' and '"
-              + b.table()
-              + "'");
+      throw overflow(e, currentRow, i, heldB.column(jIndex), at.table(), b.table());
     }
+  }
+
+  /** {@code e}'s message with the product it happened at: k, i, j and the two tables. */
+  static ArithmeticException overflow(
+      ArithmeticException e, byte[] k, byte[] i, byte[] j, String atTable, String bTable) {
+    return new ArithmeticException(
+        e.getMessage()
+            + " at AT(k,i) (x) B(k,j) with k '"
+            + text(k)
+            + "', i '"
+            + text(i)
+            + "', j '"
+            + text(j)
+            + "' of tables '"
+            + atTable
+            + "' and '"
+            + bTable
+            + "'");
   }
 
   private static String text(byte[] bytes) {

@@ -12,11 +12,9 @@ import java.util.List;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
 import net.jqwik.api.Tuple.Tuple3;
 import net.jqwik.api.constraints.IntRange;
 import outerproduct.kernel.oracle.ReferenceMultiply;
@@ -85,39 +83,7 @@ class OuterProductPropertyTest {
 
   @Provide
   Arbitrary<Tuple3<String, SparseMatrix, SparseMatrix>> cases() {
-    return Arbitraries.of(Semirings.builtInNames())
-        .flatMap(
-            name -> {
-              Arbitrary<String> values = valuesFor(name);
-              return Combinators.combine(matrix(values), matrix(values))
-                  .as((a, b) -> Tuple.of(name, a, b));
-            });
-  }
-
-  private static Arbitrary<SparseMatrix> matrix(Arbitrary<String> values) {
-    Arbitrary<String> ids = Arbitraries.of("1", "2", "9", "10", "11", "100", "a", "é");
-    return Combinators.combine(ids, ids, values)
-        .as(List::of)
-        .list()
-        .ofMaxSize(40)
-        .map(
-            triples -> {
-              SparseMatrix m = new SparseMatrix();
-              triples.forEach(t -> m.put(t.get(0), t.get(1), t.get(2)));
-              return m;
-            });
-  }
-
-  private static Arbitrary<String> valuesFor(String semiring) {
-    switch (semiring) {
-      case "or-and":
-        return Arbitraries.of("1", "0");
-      case "plus-times-bigdecimal":
-        return Arbitraries.of("1", "-2.5", "0", "0.125", "3.10", "1000000000000000000000");
-      default:
-        // Small integers: every order of ⊕ gives the same double, so exact comparison is fair.
-        return Arbitraries.integers().between(-9, 9).map(String::valueOf);
-    }
+    return RandomProducts.cases();
   }
 
   /** Runs the kernel, ⊕-folding its products; stops at a safe point after N rows and resumes. */
