@@ -110,7 +110,7 @@ public final class HeldInputs<T> {
     while (source.hasTop() && Arrays.equals(source.row(), k)) {
       int distinct = ids.size();
       byte[] column = source.column();
-      int code = ids.code(column.clone());
+      int code = ids.codeOfCopy(column);
       byte[] next = HeldRow.copyLabel(source.visibility(), label);
       bytes += BYTES_PER_ENTRY;
       bytes += ids.size() > distinct ? BYTES_PER_ID + column.length : 0;

@@ -10,7 +10,8 @@ import java.util.Comparator;
  * processor's caches, where a table of every cell would not.
  *
  * <p>Ids are kept as given, not copied: callers hand over arrays they never modify (the kernel's
- * are never modified once handed out). Memory: per id its array, a reference and two longs.
+ * are never modified once handed out), or ask {@link #codeOfCopy} to copy the new ones. Memory: per
+ * id its array, a reference and two longs.
  */
 final class IdCodes {
   private static final int INITIAL = 1 << 10;
@@ -46,6 +47,18 @@ final class IdCodes {
 
   /** The code of {@code id}, a new one if it was not seen before. */
   int code(byte[] id) {
+    return code(id, false);
+  }
+
+  /**
+   * As {@link #code(byte[])}, for an array the caller will reuse: a new id is kept as a copy, a
+   * known one costs no allocation.
+   */
+  int codeOfCopy(byte[] id) {
+    return code(id, true);
+  }
+
+  private int code(byte[] id, boolean copy) {
     int h = hash(id);
     int mask = table.length - 1;
     int slot = h & mask;
@@ -58,9 +71,9 @@ final class IdCodes {
     }
     if (size == ids.length) {
       grow();
-      return code(id);
+      return code(id, copy);
     }
-    ids[size] = id;
+    ids[size] = copy ? id.clone() : id;
     table[slot] = (long) h << 32 | (size + 1);
     return size++;
   }

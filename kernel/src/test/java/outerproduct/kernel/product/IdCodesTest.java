@@ -69,4 +69,18 @@ class IdCodesTest {
     assertEquals(0, codes.size());
     assertEquals(0, codes.code("1234".getBytes()));
   }
+
+  /** A reused array: a new id is kept as it was when handed over; a known one gets its code. */
+  @Test
+  void codeOfCopyKeepsNewIdsAsTheyWere() {
+    IdCodes codes = new IdCodes();
+    byte[] buffer = "10".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    int ten = codes.codeOfCopy(buffer);
+    buffer[1] = '1';
+    int eleven = codes.codeOfCopy(buffer);
+    assertArrayEquals("10".getBytes(java.nio.charset.StandardCharsets.UTF_8), codes.id(ten));
+    assertArrayEquals("11".getBytes(java.nio.charset.StandardCharsets.UTF_8), codes.id(eleven));
+    assertEquals(ten, codes.codeOfCopy("10".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    assertEquals(2, codes.size());
+  }
 }
