@@ -190,7 +190,7 @@ final class StretchFiles<T> implements ProductWriter<T> {
    */
   private final class HeldRanges implements HeldInputs.RangeSink<T> {
     private final SortedWindow<T> rangeWindow =
-        new SortedWindow<>(Math.max(1, windowProducts / 2), semiring);
+        SortedWindow.ranked(Math.max(1, windowProducts / 2), semiring, held.idsByRank());
     private SortedFileWriter out;
     private boolean transposed;
     private SortedSpills<T> rangeSpills;
@@ -205,14 +205,14 @@ final class StretchFiles<T> implements ProductWriter<T> {
     }
 
     @Override
-    public void add(byte[] i, byte[] j, byte[] visibility, T value) throws IOException {
+    public void add(int iRank, int jRank, byte[] visibility, T value) throws IOException {
       if (rangeWindow.isFull()) {
         if (rangeSpills == null) {
           rangeSpills = new SortedSpills<>(semiring, fs, new Path(dir, "runs"));
         }
         rangeSpills.spill(rangeWindow, !transposed, transposed);
       }
-      rangeWindow.add(i, j, visibility, value);
+      rangeWindow.addRanked(iRank, jRank, visibility, value);
       eachHeldProduct.accept(value);
     }
 

@@ -25,14 +25,19 @@ import outerproduct.kernel.semiring.Semiring;
  * #BYTES_PER_ENTRY} bytes counted per entry (an id code, a label and a value reference, 12 bytes,
  * and a value object the semiring may not share), {@value #BYTES_PER_ID} plus its length per
  * distinct id (the array and the dictionary's slots). Forming adds 12 bytes per entry of the walked
- * side while it runs (the sort keys and each entry's row).
+ * side while it runs (the sort keys and each entry's row) and 8 per distinct id (the ids by rank
+ * and each code's rank, kept until the next read).
  */
 public final class HeldInputs<T> {
 
-  /** Receives the products of one range of the walked side's ids, then the range's end. */
+  /**
+   * Receives the products of one range of the walked side's ids, then the range's end. Ids come as
+   * their ranks in {@link #idsByRank()}, so that a {@link SortedWindow#ranked} window takes them
+   * without a lookup.
+   */
   public interface RangeSink<T> {
-    /** A partial product for C(i,j); the arrays are never modified. */
-    void add(byte[] i, byte[] j, byte[] visibility, T value) throws IOException;
+    /** A partial product for C(i,j); the label array is never modified. */
+    void add(int iRank, int jRank, byte[] visibility, T value) throws IOException;
 
     /** Every product of the range has been added; the next range's keys all sort after. */
     void endRange() throws IOException;
@@ -53,6 +58,11 @@ public final class HeldInputs<T> {
   private long bytes;
   private String atTable = "AT";
   private String bTable = "B";
+
+  /** The held ids in key order and each code's rank; null until asked after the last read. */
+  private byte[][] idsByRank;
+
+  private int[] rank;
 
   /** Inputs of at most {@code maxBytes} as counted above (at least one entry's worth). */
   public HeldInputs(Semiring<T> semiring, long maxBytes) {
@@ -86,6 +96,9 @@ public final class HeldInputs<T> {
   public boolean read(byte[] k, EntrySource atSource, EntrySource bSource) throws IOException {
     atTable = atSource.table();
     bTable = bSource.table();
+    // the ranks are of the ids held so far: a read may add ids
+    idsByRank = null;
+    rank = null;
     int atFrom = at.size;
     int bFrom = b.size;
     long bytesBefore = bytes;
@@ -126,6 +139,22 @@ public final class HeldInputs<T> {
   }
 
   /**
+   * Every id of the held rows in Accumulo's key order (unsigned bytes): the ranks {@link
+   * #formInRanges} hands ids by. Sorted once after the last {@link #read}; never modified.
+   */
+  public byte[][] idsByRank() {
+    if (idsByRank == null) {
+      int[] byRank = ids.byRank();
+      idsByRank = new byte[byRank.length][];
+      for (int r = 0; r < byRank.length; r++) {
+        idsByRank[r] = ids.id(byRank[r]);
+      }
+      rank = IdCodes.ranks(byRank);
+    }
+    return idsByRank;
+  }
+
+  /**
    * Forms every product of the held rows, range by range in the order of C's keys ({@code
    * transposed} false: by i, AT's entries walked) or CT's (true: by j, B's entries walked). A range
    * holds whole ids of the walked side, as many as keep its products within {@code rangeProducts}
@@ -137,7 +166,7 @@ public final class HeldInputs<T> {
       throws IOException {
     Side walked = transposed ? b : at;
     Side other = transposed ? at : b;
-    int[] rank = IdCodes.ranks(ids.byRank());
+    idsByRank();
     int[] rowOf = walked.rowOfEach(rows);
     long[] order = new long[walked.size];
     for (int e = 0; e < walked.size; e++) {
@@ -171,13 +200,13 @@ public final class HeldInputs<T> {
   private void formEntry(boolean transposed, int e, int row, RangeSink<T> sink) throws IOException {
     Side walked = transposed ? b : at;
     Side other = transposed ? at : b;
-    byte[] walkedId = ids.id(walked.id[e]);
+    int walkedRank = rank[walked.id[e]];
     T walkedValue = walked.<T>value(e);
     byte[] walkedLabel = walked.label[e];
     for (int f = other.start[row]; f < other.start[row + 1]; f++) {
-      byte[] otherId = ids.id(other.id[f]);
-      byte[] i = transposed ? otherId : walkedId;
-      byte[] j = transposed ? walkedId : otherId;
+      int otherRank = rank[other.id[f]];
+      int i = transposed ? otherRank : walkedRank;
+      int j = transposed ? walkedRank : otherRank;
       T a = transposed ? other.<T>value(f) : walkedValue;
       T bValue = transposed ? walkedValue : other.<T>value(f);
       byte[] aLabel = transposed ? other.label[f] : walkedLabel;
@@ -187,11 +216,12 @@ public final class HeldInputs<T> {
   }
 
   /** ⊗, with an overflow named by where it happened, as {@link OuterProduct} names it. */
-  private T times(T a, T bValue, int row, byte[] i, byte[] j) {
+  private T times(T a, T bValue, int row, int iRank, int jRank) {
     try {
       return semiring.times(a, bValue);
     } catch (ArithmeticException e) {
-      throw OuterProduct.overflow(e, rowKeys[row], i, j, atTable, bTable);
+      throw OuterProduct.overflow(
+          e, rowKeys[row], idsByRank[iRank], idsByRank[jRank], atTable, bTable);
     }
   }
 

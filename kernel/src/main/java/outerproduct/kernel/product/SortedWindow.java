@@ -24,6 +24,12 @@ import outerproduct.kernel.semiring.Semiring;
  *
  * <p>Ids and labels are kept as given, not copied: callers hand over arrays they never modify.
  *
+ * <p>A caller that already knows every id's rank in key order (held inputs rank a stretch's ids
+ * once, {@link HeldInputs}) makes the window with {@link #ranked} and adds products by rank ({@link
+ * #addRanked}): no dictionary lookup at all. Held inputs hand products in an order the guesses
+ * above rarely hit (each i's products come from other rows than the last i's), and a SCALE 17
+ * profile put a fifth of a tablet server's bulk-output time in those lookups.
+ *
  * <p>Memory: per product a long, an int and a reference to its value (16 bytes with compressed
  * references), plus the value object unless the semiring shares it (the long semirings' small
  * values are shared boxes: {@link Long#valueOf}); plus the distinct ids and 2 × {@value #RUN_MEMO}
@@ -47,6 +53,9 @@ public final class SortedWindow<T> {
   private final int keyBits;
   private final IdCodes ids = new IdCodes();
   private final IdCodes labels = new IdCodes();
+
+  /** The ids in key order when products come by rank ({@link #ranked}); else null. */
+  private final byte[][] idsByRank;
 
   /** i's code << 32 | j's code per product; rewritten in place as sort keys when drained. */
   private long[] codes = new long[INITIAL];
@@ -82,11 +91,26 @@ public final class SortedWindow<T> {
 
   /** With fewer key bits, so that tests reach the early drain with few ids. */
   SortedWindow(int maxProducts, Semiring<T> semiring, int keyBits) {
+    this(maxProducts, semiring, keyBits, null);
+  }
+
+  private SortedWindow(int maxProducts, Semiring<T> semiring, int keyBits, byte[][] idsByRank) {
     WindowSize.checkOn("window", maxProducts);
     this.maxProducts = maxProducts;
     this.semiring = semiring;
     this.keyBits = keyBits;
+    this.idsByRank = idsByRank;
     this.full = computeFull();
+  }
+
+  /**
+   * A window that takes products by the ranks of their ids ({@link #addRanked}): {@code idsByRank}
+   * holds every id the products will name, in Accumulo's key order (unsigned bytes), and is never
+   * modified.
+   */
+  public static <T> SortedWindow<T> ranked(
+      int maxProducts, Semiring<T> semiring, byte[][] idsByRank) {
+    return new SortedWindow<>(maxProducts, semiring, KEY_BITS, idsByRank);
   }
 
   /** Products held now. */
@@ -101,8 +125,9 @@ public final class SortedWindow<T> {
 
   /** Computed once per product: callers ask before every add. */
   private boolean computeFull() {
+    int idCount = idsByRank != null ? idsByRank.length : ids.size() + 2;
     return size == maxProducts
-        || 2 * bits(ids.size() + 2) + bits(labels.size() + 1) + bits(size + 1) > keyBits;
+        || 2 * bits(idCount) + bits(labels.size() + 1) + bits(size + 1) > keyBits;
   }
 
   /**
@@ -111,6 +136,26 @@ public final class SortedWindow<T> {
    * @throws IllegalStateException when {@link #isFull()}
    */
   public void add(byte[] i, byte[] j, byte[] visibility, T value) {
+    if (idsByRank != null) {
+      throw new IllegalStateException("a ranked window takes products by rank: addRanked");
+    }
+    append((long) codeOfI(i) << 32 | codeOfJ(j), visibility, value);
+  }
+
+  /**
+   * Appends a product of cell (i, j, visibility) of a {@link #ranked} window, i and j as their
+   * indexes in its ids by rank.
+   *
+   * @throws IllegalStateException when {@link #isFull()}, or the window is not ranked
+   */
+  public void addRanked(int iRank, int jRank, byte[] visibility, T value) {
+    if (idsByRank == null) {
+      throw new IllegalStateException("the window was not made ranked");
+    }
+    append((long) iRank << 32 | jRank, visibility, value);
+  }
+
+  private void append(long ijCodes, byte[] visibility, T value) {
     if (isFull()) {
       throw new IllegalStateException("the window is full: drain it before adding");
     }
@@ -120,7 +165,7 @@ public final class SortedWindow<T> {
       labelCodes = Arrays.copyOf(labelCodes, n);
       values = Arrays.copyOf(values, n);
     }
-    codes[size] = (long) codeOfI(i) << 32 | codeOfJ(j);
+    codes[size] = ijCodes;
     labelCodes[size] = codeOfLabel(visibility);
     values[size++] = value;
     full = computeFull();
@@ -202,18 +247,21 @@ public final class SortedWindow<T> {
    * id's, the label's, the product's place. Equal cells are adjacent once sorted, in arrival order.
    */
   private final class Keys {
-    final int idBits = bits(ids.size());
+    final int idBits = bits(idsByRank != null ? idsByRank.length : ids.size());
     final int labelBits = bits(labels.size());
     final int placeBits = bits(size);
-    final int[] idByRank = ids.byRank();
+
+    /** Codes by rank; null when the codes are the ranks already. */
+    final int[] idByRank = idsByRank != null ? null : ids.byRank();
+
     final int[] labelByRank = labels.byRank();
 
     void fill(boolean transposed) {
-      int[] idRank = IdCodes.ranks(idByRank);
+      int[] idRank = idByRank != null ? IdCodes.ranks(idByRank) : null;
       int[] labelRank = IdCodes.ranks(labelByRank);
       for (int x = 0; x < size; x++) {
-        int i = idRank[(int) (codes[x] >>> 32)];
-        int j = idRank[(int) codes[x]];
+        int i = rank(idRank, (int) (codes[x] >>> 32));
+        int j = rank(idRank, (int) codes[x]);
         int label = labelRank[labelCodes[x]];
         codes[x] = transposed ? key(j, i, label, x) : key(i, j, label, x);
       }
@@ -238,18 +286,27 @@ public final class SortedWindow<T> {
             throw new ArithmeticException(
                 e.getMessage()
                     + " summing C at i '"
-                    + text(ids.id(idByRank[first(codes[x - 1])]))
+                    + text(id(first(codes[x - 1])))
                     + "', j '"
-                    + text(ids.id(idByRank[second(codes[x - 1])]))
+                    + text(id(second(codes[x - 1])))
                     + "'");
           }
         }
         byte[] value = semiring.encode(sum);
-        byte[] first = ids.id(idByRank[first(codes[x - 1])]);
-        byte[] second = ids.id(idByRank[second(codes[x - 1])]);
+        byte[] first = id(first(codes[x - 1]));
+        byte[] second = id(second(codes[x - 1]));
         byte[] label = labels.id(labelByRank[label(codes[x - 1])]);
         sink.accept(transposed ? second : first, transposed ? first : second, label, value);
       }
+    }
+
+    private int rank(int[] idRank, int code) {
+      return idRank != null ? idRank[code] : code;
+    }
+
+    /** The id of this rank. */
+    private byte[] id(int rank) {
+      return idByRank != null ? ids.id(idByRank[rank]) : idsByRank[rank];
     }
 
     private long key(int first, int second, int label, int place) {

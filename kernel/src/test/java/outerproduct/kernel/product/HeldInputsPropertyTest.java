@@ -76,7 +76,7 @@ class HeldInputsPropertyTest {
       if (held.rows() == 0) {
         break;
       }
-      Sums<T> sink = new Sums<>(s, sums, transposed);
+      Sums<T> sink = new Sums<>(s, sums, transposed, held.idsByRank());
       held.formInRanges(transposed, rangeProducts, sink);
       assertEquals(held.products(), sink.products);
       assertTrue(sink.rangeEnded, "every range is ended");
@@ -109,19 +109,23 @@ class HeldInputsPropertyTest {
     private final Semiring<T> s;
     private final Map<List<String>, T> sums;
     private final boolean transposed;
+    private final byte[][] idsByRank;
     private String rangeHigh;
     private String previousHigh;
     long products;
     boolean rangeEnded = true;
 
-    Sums(Semiring<T> s, Map<List<String>, T> sums, boolean transposed) {
+    Sums(Semiring<T> s, Map<List<String>, T> sums, boolean transposed, byte[][] idsByRank) {
       this.s = s;
       this.sums = sums;
       this.transposed = transposed;
+      this.idsByRank = idsByRank;
     }
 
     @Override
-    public void add(byte[] i, byte[] j, byte[] visibility, T value) {
+    public void add(int iRank, int jRank, byte[] visibility, T value) {
+      byte[] i = idsByRank[iRank];
+      byte[] j = idsByRank[jRank];
       String row = new String(transposed ? j : i, UTF_8);
       String column = new String(transposed ? i : j, UTF_8);
       rangeEnded = false;
@@ -168,7 +172,9 @@ class HeldInputsPropertyTest {
     ArithmeticException e =
         assertThrows(
             ArithmeticException.class,
-            () -> held.formInRanges(false, 10, new Sums<>(s, new HashMap<>(), false)));
+            () ->
+                held.formInRanges(
+                    false, 10, new Sums<>(s, new HashMap<>(), false, held.idsByRank())));
     assertTrue(
         e.getMessage().contains("k 'k', i 'i', j 'j' of tables 'AT' and 'B'"), e::getMessage);
   }

@@ -196,4 +196,61 @@ class SortedWindowTest {
         assertThrows(IllegalArgumentException.class, () -> new SortedWindow<>(0, LONGS));
     assertTrue(bad.getMessage().contains("got 0"), bad.getMessage());
   }
+
+  /**
+   * A ranked window (ids handed as ranks into an array in key order) drains exactly what a window
+   * handed the ids themselves drains: the same cells, sums and order, for C and CT; and each kind
+   * refuses the other kind's add.
+   */
+  @ParameterizedTest(name = "{0} products per window")
+  @CsvSource({"3", "500", "100000"})
+  void aRankedWindowDrainsAsTheNamedOne(int maxProducts) throws Exception {
+    Random random = new Random(maxProducts);
+    java.util.TreeSet<byte[]> sorted = new java.util.TreeSet<>(Arrays::compareUnsigned);
+    for (String id : IDS) {
+      for (int n = 0; n < 9; n++) {
+        sorted.add(bytes(id + n));
+      }
+    }
+    byte[][] idsByRank = sorted.toArray(new byte[0][]);
+    SortedWindow<Long> named = new SortedWindow<>(maxProducts, LONGS);
+    SortedWindow<Long> ranked = SortedWindow.ranked(maxProducts, LONGS, idsByRank);
+    for (int n = 0; n < 5_000; n++) {
+      assertEquals(named.isFull(), ranked.isFull());
+      if (named.isFull()) {
+        assertSameDrain(named, ranked);
+      }
+      int i = random.nextInt(idsByRank.length);
+      int j = random.nextInt(idsByRank.length);
+      byte[] label = bytes(LABELS[random.nextInt(LABELS.length)]);
+      long value = random.nextInt(1000) - 500;
+      named.add(idsByRank[i].clone(), idsByRank[j].clone(), label, value);
+      ranked.addRanked(i, j, label, value);
+    }
+    assertSameDrain(named, ranked);
+    assertThrows(IllegalStateException.class, () -> ranked.add(bytes("1"), bytes("2"), null, 1L));
+    assertThrows(IllegalStateException.class, () -> named.addRanked(0, 1, bytes(""), 1L));
+  }
+
+  private static void assertSameDrain(SortedWindow<Long> named, SortedWindow<Long> ranked)
+      throws Exception {
+    Received namedC = new Received(false);
+    Received namedCt = new Received(true);
+    named.drainSorted(namedC, namedCt);
+    Received rankedC = new Received(false);
+    Received rankedCt = new Received(true);
+    ranked.drainSorted(rankedC, rankedCt);
+    assertSortedAsKeys(rankedC.keys);
+    assertSortedAsKeys(rankedCt.keys);
+    assertEquals(namedC.sums, rankedC.sums);
+    assertEquals(namedCt.sums, rankedCt.sums);
+    assertEquals(keys(namedC), keys(rankedC));
+    assertEquals(keys(namedCt), keys(rankedCt));
+  }
+
+  private static List<String> keys(Received received) {
+    List<String> keys = new ArrayList<>();
+    received.keys.forEach(k -> keys.add(String.join("|", k)));
+    return keys;
+  }
 }
