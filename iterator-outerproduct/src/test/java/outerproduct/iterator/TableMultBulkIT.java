@@ -44,6 +44,7 @@ import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.ReferenceMultiply;
 import outerproduct.kernel.oracle.ResultChecksum;
 import outerproduct.kernel.oracle.SparseMatrix;
+import outerproduct.kernel.product.HeldInputs;
 import outerproduct.kernel.product.Output;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
@@ -127,7 +128,7 @@ class TableMultBulkIT {
         b.put(row, Integer.toString((k * 11 + x * 5) % 60), Integer.toString(x % 3 + 1));
       }
     }
-    int hub = (int) (StretchFiles.MIN_HELD_BYTES / 32) + 1000;
+    int hub = (int) (StretchFiles.MIN_HELD_BYTES / HeldInputs.BYTES_PER_ENTRY) + 1000;
     for (int j = 0; j < hub; j++) {
       b.put("r15", "h" + j, "2");
     }

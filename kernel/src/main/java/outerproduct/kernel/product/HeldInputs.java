@@ -22,11 +22,14 @@ import outerproduct.kernel.semiring.Semiring;
  * must spill and merge; the ranges still follow one another in key order.
  *
  * <p>Memory: {@link #read} refuses a row that would take the held bytes past the bound: {@value
- * #BYTES_PER_ENTRY} bytes counted per entry (an id code, a label and a value reference, 12 bytes,
- * and a value object the semiring may not share), {@value #BYTES_PER_ID} plus its length per
- * distinct id (the array and the dictionary's slots). Forming adds 12 bytes per entry of the walked
- * side while it runs (the sort keys and each entry's row) and 8 per distinct id (the ids by rank
- * and each code's rank, kept until the next read).
+ * #BYTES_PER_ENTRY} bytes counted per entry (an id code, a label and a value reference), {@value
+ * #BYTES_PER_VALUE} per value object (a boxed number; an entry whose value has the bytes of the
+ * entry before shares that entry's object, so a column of equal values, as in a graph's adjacency
+ * matrix, costs one), {@value #BYTES_PER_ID} plus its length per distinct id (the array and the
+ * dictionary's slots). The arrays grow by doubling; as for the window ({@link WindowSize}), the
+ * bound counts what is held, and the heap left beside the budget takes the growth. Forming adds 12
+ * bytes per entry of the walked side while it runs (the sort keys and each entry's row) and 8 per
+ * distinct id (the ids by rank and each code's rank, kept until the next read).
  */
 public final class HeldInputs<T> {
 
@@ -43,7 +46,10 @@ public final class HeldInputs<T> {
     void endRange() throws IOException;
   }
 
-  static final int BYTES_PER_ENTRY = 32;
+  /** Bytes counted per held entry besides its value object and id. */
+  public static final int BYTES_PER_ENTRY = 12;
+
+  static final int BYTES_PER_VALUE = 16;
   static final int BYTES_PER_ID = 48;
   private static final int INITIAL = 1 << 10;
 
@@ -58,6 +64,11 @@ public final class HeldInputs<T> {
   private long bytes;
   private String atTable = "AT";
   private String bTable = "B";
+
+  /** The last value object decoded and its bytes: the next entry with those bytes shares it. */
+  private T lastValue;
+
+  private byte[] lastValueBytes;
 
   /** The held ids in key order and each code's rank; null until asked after the last read. */
   private byte[][] idsByRank;
@@ -125,14 +136,20 @@ public final class HeldInputs<T> {
       byte[] column = source.column();
       int code = ids.codeOfCopy(column);
       byte[] next = HeldRow.copyLabel(source.visibility(), label);
-      bytes += BYTES_PER_ENTRY;
+      byte[] value = source.value();
+      boolean repeated = lastValueBytes != null && Arrays.equals(value, lastValueBytes);
+      bytes += BYTES_PER_ENTRY + (repeated ? 0 : BYTES_PER_VALUE);
       bytes += ids.size() > distinct ? BYTES_PER_ID + column.length : 0;
       bytes += next != label ? next.length : 0;
       if (bytes > maxBytes) {
         return false;
       }
       label = next;
-      side.add(code, label, HeldRow.decode(semiring, source));
+      if (!repeated) {
+        lastValue = HeldRow.decode(semiring, source);
+        lastValueBytes = value.clone();
+      }
+      side.add(code, label, lastValue);
       source.next();
     }
     return true;

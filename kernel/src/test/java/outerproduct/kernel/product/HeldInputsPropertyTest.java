@@ -34,14 +34,14 @@ class HeldInputsPropertyTest {
   void rangesGiveTheSameProductInKeyOrder(
       @ForAll("cases") Tuple3<String, SparseMatrix, SparseMatrix> c,
       @ForAll @IntRange(min = 1, max = 30) int rangeProducts,
-      @ForAll @IntRange(min = 1, max = 40) int boundEntries,
+      @ForAll @IntRange(min = 1, max = 1300) int boundBytes,
       @ForAll boolean transposed)
       throws IOException {
     Semiring<?> s = Semirings.forName(c.get1());
     SparseMatrix expected = NaiveMultiply.multiply(s, c.get2(), c.get3());
     assertEquals(
         transposed ? transpose(expected) : expected,
-        viaStretches(s, c.get2(), c.get3(), rangeProducts, boundEntries, transposed));
+        viaStretches(s, c.get2(), c.get3(), rangeProducts, boundBytes, transposed));
   }
 
   /** Runs stretches of held rows, each bounded; folds their ranges' products; checks key order. */
@@ -50,7 +50,7 @@ class HeldInputsPropertyTest {
       SparseMatrix at,
       SparseMatrix b,
       int rangeProducts,
-      int boundEntries,
+      int boundBytes,
       boolean transposed)
       throws IOException {
     Map<List<String>, T> sums = new HashMap<>();
@@ -59,7 +59,7 @@ class HeldInputsPropertyTest {
       MatrixEntrySource atSource = new MatrixEntrySource("AT", at).startAfter(resumeAfter);
       MatrixEntrySource bSource = new MatrixEntrySource("B", b).startAfter(resumeAfter);
       RowAligner aligner = new RowAligner(atSource, bSource);
-      HeldInputs<T> held = new HeldInputs<>(s, (long) boundEntries * HeldInputs.BYTES_PER_ENTRY);
+      HeldInputs<T> held = new HeldInputs<>(s, boundBytes);
       byte[] k;
       while ((k = aligner.nextSharedRow()) != null) {
         long before = held.bytes();
@@ -158,6 +158,26 @@ class HeldInputsPropertyTest {
       t.put(e.column(), e.row(), e.value());
     }
     return t;
+  }
+
+  /**
+   * The bound counts each entry, each value object (an entry with the bytes of the entry before
+   * shares its object: counted once) and each distinct id with its length.
+   */
+  @Example
+  void entriesCountTheirValueObjectOnlyWhenTheBytesChange() throws IOException {
+    SparseMatrix at = new SparseMatrix().put("k", "a", "5").put("k", "b", "5").put("k", "c", "7");
+    SparseMatrix b = new SparseMatrix().put("k", "a", "7").put("k", "dd", "7");
+    HeldInputs<Object> held =
+        new HeldInputs<>(cast(Semirings.forName("plus-times-long")), Long.MAX_VALUE);
+    MatrixEntrySource atSource = new MatrixEntrySource("AT", at);
+    MatrixEntrySource bSource = new MatrixEntrySource("B", b);
+    assertTrue(held.read(new RowAligner(atSource, bSource).nextSharedRow(), atSource, bSource));
+    long entries = 5 * HeldInputs.BYTES_PER_ENTRY;
+    long values = 2 * HeldInputs.BYTES_PER_VALUE; // "5" and "7": B's 7s share AT's last object
+    long ids = 3 * (HeldInputs.BYTES_PER_ID + 1) + HeldInputs.BYTES_PER_ID + 2;
+    assertEquals(entries + values + ids, held.bytes());
+    assertEquals(6, held.products());
   }
 
   @Example
