@@ -96,14 +96,22 @@ class SortedWindowTest {
 
   private static void drainChecked(
       SortedWindow<Long> window, Map<String, Long> c, Map<String, Long> ct) throws Exception {
+    Drained drained = drain(window);
+    assertEquals(drained.c().sums, drained.ct().sums);
+    drained.c().sums.forEach((cell, sum) -> c.merge(cell, sum, Long::sum));
+    drained.ct().sums.forEach((cell, sum) -> ct.merge(cell, sum, Long::sum));
+  }
+
+  /** What one drain handed C's sink and CT's, each checked to be in its key order. */
+  private record Drained(Received c, Received ct) {}
+
+  private static Drained drain(SortedWindow<Long> window) throws Exception {
     Received rowMajor = new Received(false);
     Received columnMajor = new Received(true);
     window.drainSorted(rowMajor, columnMajor);
     assertSortedAsKeys(rowMajor.keys);
     assertSortedAsKeys(columnMajor.keys);
-    assertEquals(rowMajor.sums, columnMajor.sums);
-    rowMajor.sums.forEach((cell, sum) -> c.merge(cell, sum, Long::sum));
-    columnMajor.sums.forEach((cell, sum) -> ct.merge(cell, sum, Long::sum));
+    return new Drained(rowMajor, columnMajor);
   }
 
   /** Each triple sorts after the one before as Accumulo compares row, qualifier, visibility. */
@@ -234,18 +242,12 @@ class SortedWindowTest {
 
   private static void assertSameDrain(SortedWindow<Long> named, SortedWindow<Long> ranked)
       throws Exception {
-    Received namedC = new Received(false);
-    Received namedCt = new Received(true);
-    named.drainSorted(namedC, namedCt);
-    Received rankedC = new Received(false);
-    Received rankedCt = new Received(true);
-    ranked.drainSorted(rankedC, rankedCt);
-    assertSortedAsKeys(rankedC.keys);
-    assertSortedAsKeys(rankedCt.keys);
-    assertEquals(namedC.sums, rankedC.sums);
-    assertEquals(namedCt.sums, rankedCt.sums);
-    assertEquals(keys(namedC), keys(rankedC));
-    assertEquals(keys(namedCt), keys(rankedCt));
+    Drained expected = drain(named);
+    Drained actual = drain(ranked);
+    assertEquals(expected.c().sums, actual.c().sums);
+    assertEquals(expected.ct().sums, actual.ct().sums);
+    assertEquals(keys(expected.c()), keys(actual.c()));
+    assertEquals(keys(expected.ct()), keys(actual.ct()));
   }
 
   private static List<String> keys(Received received) {
