@@ -12,7 +12,6 @@ import org.apache.hadoop.fs.Path;
 import outerproduct.internals.SortedFileWriter;
 import outerproduct.kernel.product.HeldInputs;
 import outerproduct.kernel.product.SortedWindow;
-import outerproduct.kernel.product.WindowSize;
 import outerproduct.kernel.semiring.Semiring;
 
 /**
@@ -33,9 +32,8 @@ import outerproduct.kernel.semiring.Semiring;
  * <p>Memory: at most {@code windowProducts} products (16 bytes each, plus values the semiring does
  * not share and the distinct ids, {@link SortedWindow}), and while runs merge one read buffer per
  * run, for at most {@value SortedSpills#FAN_IN} runs ({@link SortedSpills}: 16 MB). Held inputs
- * take the window's budget in halves: inputs of at most half its bytes ({@link
- * WindowSize#BYTES_PER_PRODUCT} a product, but never under {@value #MIN_HELD_BYTES} bytes), and a
- * window of half its products.
+ * take the window's budget in halves ({@link HeldInputs#boundBeside}): inputs of at most half its
+ * bytes, and a window of half its products.
  */
 final class StretchFiles<T> implements ProductWriter<T> {
   static final String TEMPORARY = "_tmp";
@@ -45,9 +43,6 @@ final class StretchFiles<T> implements ProductWriter<T> {
   static final String C_FILE = "c.rf";
 
   static final String CT_FILE = "ct.rf";
-
-  /** Held inputs may take at least this much, so that a small window still holds a few rows. */
-  static final long MIN_HELD_BYTES = 1L << 20;
 
   private final Semiring<T> semiring;
   private final int windowProducts;
@@ -105,8 +100,7 @@ final class StretchFiles<T> implements ProductWriter<T> {
    */
   HeldInputs<T> heldInputs(Consumer<T> eachProduct) {
     if (held == null) {
-      long bytes = (long) windowProducts * WindowSize.BYTES_PER_PRODUCT / 2;
-      held = new HeldInputs<>(semiring, Math.max(bytes, MIN_HELD_BYTES));
+      held = new HeldInputs<>(semiring, HeldInputs.boundBeside(windowProducts));
       eachHeldProduct = eachProduct;
     }
     return held;
@@ -190,7 +184,8 @@ final class StretchFiles<T> implements ProductWriter<T> {
    */
   private final class HeldRanges implements HeldInputs.RangeSink<T> {
     private final SortedWindow<T> rangeWindow =
-        SortedWindow.ranked(Math.max(1, windowProducts / 2), semiring, held.idsByRank());
+        SortedWindow.ranked(
+            HeldInputs.rangeProductsBeside(windowProducts), semiring, held.idsByRank());
     private SortedFileWriter out;
     private boolean transposed;
     private SortedSpills<T> rangeSpills;
@@ -200,7 +195,7 @@ final class StretchFiles<T> implements ProductWriter<T> {
       this.out = out;
       this.transposed = transposed;
       cells = 0;
-      held.formInRanges(transposed, Math.max(1, windowProducts / 2), this);
+      held.formInRanges(transposed, HeldInputs.rangeProductsBeside(windowProducts), this);
       return cells;
     }
 

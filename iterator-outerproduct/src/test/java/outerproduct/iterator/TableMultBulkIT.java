@@ -112,7 +112,7 @@ class TableMultBulkIT {
   }
 
   /**
-   * A row of B too large for the inputs a stretch may hold ({@link StretchFiles#MIN_HELD_BYTES} at
+   * A row of B too large for the inputs a stretch may hold ({@link HeldInputs#MIN_BOUND_BYTES} at
    * this window), between ordinary rows: the stretch before it ends at the bound, the row is
    * multiplied alone through the window, and the rows after it are held again. C and CT equal the
    * oracle.
@@ -128,7 +128,7 @@ class TableMultBulkIT {
         b.put(row, Integer.toString((k * 11 + x * 5) % 60), Integer.toString(x % 3 + 1));
       }
     }
-    int hub = (int) (StretchFiles.MIN_HELD_BYTES / HeldInputs.BYTES_PER_ENTRY) + 1000;
+    int hub = (int) (HeldInputs.MIN_BOUND_BYTES / HeldInputs.BYTES_PER_ENTRY) + 1000;
     for (int j = 0; j < hub; j++) {
       b.put("r15", "h" + j, "2");
     }

@@ -8,6 +8,7 @@ import static outerproduct.kernel.oracle.OracleAssertions.checksum;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Properties;
 import java.util.TreeSet;
@@ -32,6 +33,7 @@ import outerproduct.inputs.MatrixLoader;
 import outerproduct.iterator.TableMult;
 import outerproduct.kernel.accumulo.BalancedRanges;
 import outerproduct.kernel.accumulo.ResultState;
+import outerproduct.kernel.d4m.ByteOrder;
 import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.oracle.ReferenceMultiply;
@@ -85,7 +87,8 @@ class OuterProductJobIT {
     MatrixLoader.load(client, "B12", b, 2);
     SparseMatrix oracle = ReferenceMultiply.multiply(LONG, a, b);
     TreeSet<Text> cSplits = new TreeSet<>(MatrixLoader.splits(oracle, 2));
-    // A window far smaller than a map's products: cells leave once per window they fall in.
+    // Inputs held whole in each map (a window of 1M products holds 16 MB of them), their products
+    // formed in ranges of C rows: a map emits each cell of its split's share of C once, summed.
     MapReduceMultiply.Result r =
         multiply()
             .transposeOf("AT12")
@@ -93,7 +96,7 @@ class OuterProductJobIT {
             .into("C12mr")
             .reducers(2)
             .cSplits(cSplits)
-            .presum(100_000)
+            .presum(1_000_000)
             .run();
     TableMult.on(clientProps()).transposeOf("AT12").times("B12").into("C12it").run();
 
@@ -104,10 +107,11 @@ class OuterProductJobIT {
     assertEquals(oracle.nnz(), r.entriesWritten());
     assertEquals(2, r.maps(), "one map per tablet of B");
     assertEquals(2, r.reduces());
-    assertTrue(r.mapOutput() < r.partialProducts(), "the mappers pre-summed: " + r);
-    assertTrue(
-        r.combinerIn() > r.combinerOut() && r.combinerOut() >= oracle.nnz(),
-        "the combiner merged the stripes' cells of one row, each cell at least once: " + r);
+    assertEquals(
+        cellsOfEachTablet(a, b, client.tableOperations().listSplits("B12")),
+        r.combinerIn(),
+        "each map emits each cell of its tablet's share of C once: " + r);
+    assertEquals(r.combinerIn(), r.combinerOut(), "no row leaves a map twice: " + r);
     log.info("SCALE 12 MR: {}", r);
   }
 
@@ -251,5 +255,31 @@ class OuterProductJobIT {
       throw new java.io.UncheckedIOException(e);
     }
     return p;
+  }
+
+  /** Σ over B's tablets of nnz(C) formed from that tablet's rows alone (AT's same rows). */
+  private static long cellsOfEachTablet(SparseMatrix a, SparseMatrix b, Collection<Text> splits) {
+    List<String> ends = new ArrayList<>();
+    splits.forEach(split -> ends.add(split.toString()));
+    ends.add(null);
+    long cells = 0;
+    String after = null;
+    for (String end : ends) {
+      cells += ReferenceMultiply.multiply(LONG, rows(a, after, end), rows(b, after, end)).nnz();
+      after = end;
+    }
+    return cells;
+  }
+
+  /** The rows of {@code m} after {@code after} up to {@code end} (null: unbounded), as a tablet. */
+  private static SparseMatrix rows(SparseMatrix m, String after, String end) {
+    SparseMatrix part = new SparseMatrix();
+    for (SparseMatrix.Entry e : m.entries()) {
+      if ((after == null || ByteOrder.STRINGS.compare(e.row(), after) > 0)
+          && (end == null || ByteOrder.STRINGS.compare(e.row(), end) <= 0)) {
+        part.put(e.row(), e.column(), e.value());
+      }
+    }
+    return part;
   }
 }

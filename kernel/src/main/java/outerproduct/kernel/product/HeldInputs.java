@@ -49,6 +49,9 @@ public final class HeldInputs<T> {
   /** Bytes counted per held entry besides its value object and id. */
   public static final int BYTES_PER_ENTRY = 12;
 
+  /** Held inputs may take at least this much, so that a small window still holds a few rows. */
+  public static final long MIN_BOUND_BYTES = 1L << 20;
+
   static final int BYTES_PER_VALUE = 16;
   static final int BYTES_PER_ID = 48;
   private static final int INITIAL = 1 << 10;
@@ -74,6 +77,20 @@ public final class HeldInputs<T> {
   private byte[][] idsByRank;
 
   private int[] rank;
+
+  /**
+   * The bound of inputs held in place of a window of {@code windowProducts}: half its bytes ({@link
+   * WindowSize#BYTES_PER_PRODUCT} a product), never under {@value #MIN_BOUND_BYTES}. The other half
+   * is the window their ranges are formed in ({@link #rangeProductsBeside}).
+   */
+  public static long boundBeside(int windowProducts) {
+    return Math.max((long) windowProducts * WindowSize.BYTES_PER_PRODUCT / 2, MIN_BOUND_BYTES);
+  }
+
+  /** The products of a range formed beside held inputs ({@link #boundBeside}): half the window. */
+  public static int rangeProductsBeside(int windowProducts) {
+    return Math.max(1, windowProducts / 2);
+  }
 
   /** Inputs of at most {@code maxBytes} as counted above (at least one entry's worth). */
   public HeldInputs(Semiring<T> semiring, long maxBytes) {
@@ -105,6 +122,39 @@ public final class HeldInputs<T> {
    * @throws outerproduct.kernel.semiring.BadValueException for a value the semiring rejects
    */
   public boolean read(byte[] k, EntrySource atSource, EntrySource bSource) throws IOException {
+    return read(k, atSource, bSource, false) == Read.WHOLE;
+  }
+
+  /** How {@link #readPart} left a row. */
+  public enum Read {
+    /** The row is held whole; both sources are after it. */
+    WHOLE,
+    /**
+     * AT's row is held with the first entries of B's row, as many as the bound allows; B is at the
+     * first entry not held, AT after the row. Once these inputs are formed, AT goes back to the row
+     * ({@link EntrySource#rewindToRow}) and the rest of B's row is read into inputs of their own.
+     */
+    PART,
+    /**
+     * Nothing of the row is held: B is where it was, AT somewhere in the row (to go back to it). In
+     * inputs that hold no row yet, AT's row and one entry of B's do not fit the bound: the row is
+     * too large to hold.
+     */
+    NONE
+  }
+
+  /**
+   * As {@link #read}, for a B that cannot go back to a row (a mapper's records): when the bound
+   * falls inside B's row, the part of it read so far is kept ({@link Read#PART}) instead of lost.
+   *
+   * @throws outerproduct.kernel.semiring.BadValueException for a value the semiring rejects
+   */
+  public Read readPart(byte[] k, EntrySource atSource, EntrySource bSource) throws IOException {
+    return read(k, atSource, bSource, true);
+  }
+
+  private Read read(byte[] k, EntrySource atSource, EntrySource bSource, boolean partOfB)
+      throws IOException {
     atTable = atSource.table();
     bTable = bSource.table();
     // the ranks are of the ids held so far: a read may add ids
@@ -113,11 +163,14 @@ public final class HeldInputs<T> {
     int atFrom = at.size;
     int bFrom = b.size;
     long bytesBefore = bytes;
-    if (!readRow(at, atSource, k) || !readRow(b, bSource, k)) {
+    boolean atWhole = readRow(at, atSource, k);
+    boolean bWhole = atWhole && readRow(b, bSource, k);
+    boolean kept = bWhole || atWhole && partOfB && b.size > bFrom;
+    if (!kept) {
       at.truncate(atFrom);
       b.truncate(bFrom);
       bytes = bytesBefore;
-      return false;
+      return Read.NONE;
     }
     if (rows + 1 == rowKeys.length) {
       rowKeys = Arrays.copyOf(rowKeys, rowKeys.length * 2);
@@ -126,9 +179,12 @@ public final class HeldInputs<T> {
     at.endRow(rows);
     b.endRow(rows);
     products += (long) (at.size - atFrom) * (b.size - bFrom);
-    return true;
+    return bWhole ? Read.WHOLE : Read.PART;
   }
 
+  /**
+   * Reads the source's entries of row {@code k} while they fit: false at the first that does not.
+   */
   private boolean readRow(Side side, EntrySource source, byte[] k) throws IOException {
     byte[] label = null;
     while (source.hasTop() && Arrays.equals(source.row(), k)) {
@@ -138,12 +194,13 @@ public final class HeldInputs<T> {
       byte[] next = HeldRow.copyLabel(source.visibility(), label);
       byte[] value = source.value();
       boolean repeated = lastValueBytes != null && Arrays.equals(value, lastValueBytes);
-      bytes += BYTES_PER_ENTRY + (repeated ? 0 : BYTES_PER_VALUE);
-      bytes += ids.size() > distinct ? BYTES_PER_ID + column.length : 0;
-      bytes += next != label ? next.length : 0;
-      if (bytes > maxBytes) {
+      long entryBytes = BYTES_PER_ENTRY + (repeated ? 0 : BYTES_PER_VALUE);
+      entryBytes += ids.size() > distinct ? BYTES_PER_ID + column.length : 0;
+      entryBytes += next != label ? next.length : 0;
+      if (bytes + entryBytes > maxBytes) {
         return false;
       }
+      bytes += entryBytes;
       label = next;
       if (!repeated) {
         lastValue = HeldRow.decode(semiring, source);

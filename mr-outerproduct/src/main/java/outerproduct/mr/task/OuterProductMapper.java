@@ -25,7 +25,6 @@ import outerproduct.kernel.d4m.ColumnFilter;
 import outerproduct.kernel.d4m.RowRanges;
 import outerproduct.kernel.product.EntrySource;
 import outerproduct.kernel.product.OuterProduct;
-import outerproduct.kernel.product.SortedWindow;
 import outerproduct.kernel.semiring.BadValueException;
 import outerproduct.kernel.semiring.Semiring;
 import outerproduct.mr.MultiplyConf;
@@ -35,14 +34,17 @@ import outerproduct.mr.io.Stripe;
 
 /**
  * Joins its split's rows of B (the records) with AT's rows over the same ranges (a scanner of AT
- * opened for the task) through the kernel's {@link OuterProduct}, and emits ((i, j), AT(k,i) ⊗
- * B(k,j)) for every shared row k. It holds at most one row of B; AT is streamed.
+ * opened for the task), and emits every AT(k,i) ⊗ B(k,j) of the rows k they share: the kernel's
+ * outer product, in one of two orders.
  *
  * <p>With a pre-sum window ({@link MultiplyConf#PRESUM_PRODUCTS}, sized to the task's heap by
- * default), products are held in the kernel's {@link SortedWindow}, the iterator engine's window
- * too: when it is full they are sorted into C's key order, each cell's products ⊕-ed, and the
- * window leaves the task as {@link Stripe}s, one record per C row (key: the row). Without a window
- * every product is a record of its own ({@link CellKey}, its value), as Hadoop's textbook job does.
+ * default), the task holds its inputs, as the iterator engine's bulk output does ({@link
+ * HeldStripes}): stretches of shared rows read whole into half the window's bytes, their products
+ * formed in C's row order through the kernel's {@link outerproduct.kernel.product.SortedWindow},
+ * each cell's products ⊕-ed, and written as {@link Stripe}s, one record per C row of a stretch
+ * (key: the row). A task that holds its split in one stretch emits each of its C rows once, summed.
+ * Without a window every product is a record of its own ({@link CellKey}, its value), in k order,
+ * as Hadoop's textbook job does; then at most a part of one row of B is held and AT is streamed.
  *
  * <p>The whole loop runs in {@link #run} rather than {@code map()} because the join pulls B's
  * records at its own pace (it skips B rows AT does not have and vice versa).
@@ -77,37 +79,33 @@ public class OuterProductMapper extends Mapper<Key, Value, Writable, Writable> {
     MultiplyConf conf = new MultiplyConf(context.getConfiguration());
     EntrySource b = new RecordSource(conf.bTable(), context);
     int windowProducts = conf.presumProducts(Runtime.getRuntime().maxMemory());
-    SortedWindow<T> window =
-        windowProducts == 0 ? null : new SortedWindow<>(windowProducts, semiring);
-    CellEmitter out = new CellEmitter(context);
-    StripeEmitter stripes = new StripeEmitter(context);
-    long reportedProducts = 0;
-    long reportedRows = 0;
     try (AtSource at = openAt(context, conf, range(context.getInputSplit()))) {
-      OuterProduct<T> product = new OuterProduct<>(semiring, at.entries(), b);
-      while (product.advance()) {
-        if (window == null) {
-          out.accept(
-              product.i(), product.j(), product.visibility(), semiring.encode(product.value()));
-        } else {
-          if (window.isFull()) {
-            stripes.drain(window);
-          }
-          window.add(product.i(), product.j(), product.visibility(), product.value());
-        }
-        if (product.partialProducts() - reportedProducts >= COUNTER_BATCH) {
-          reportedRows = report(context, product, reportedRows, reportedProducts);
-          reportedProducts = product.partialProducts();
-        }
+      if (windowProducts == 0) {
+        eachProduct(semiring, at.entries(), b, context);
+      } else {
+        new HeldStripes<>(semiring, windowProducts, context).run(at.entries(), b);
       }
-      if (window != null) {
-        stripes.drain(window);
-      }
-      report(context, product, reportedRows, reportedProducts);
     } catch (BadValueException | ColumnFamilyException e) {
       context.getCounter(OuterProductCounter.BAD_VALUES).increment(1);
       throw e;
     }
+  }
+
+  /** Without a window: every product a record of its own, in k order. */
+  private static <T> void eachProduct(
+      Semiring<T> semiring, EntrySource at, EntrySource b, Context context) throws IOException {
+    CellEmitter out = new CellEmitter(context);
+    long reportedProducts = 0;
+    long reportedRows = 0;
+    OuterProduct<T> product = new OuterProduct<>(semiring, at, b);
+    while (product.advance()) {
+      out.accept(product.i(), product.j(), product.visibility(), semiring.encode(product.value()));
+      if (product.partialProducts() - reportedProducts >= COUNTER_BATCH) {
+        reportedRows = report(context, product, reportedRows, reportedProducts);
+        reportedProducts = product.partialProducts();
+      }
+    }
+    report(context, product, reportedRows, reportedProducts);
   }
 
   /** Writes one (cell, encoded value) to the map output; the key and value objects are reused. */
@@ -123,56 +121,7 @@ public class OuterProductMapper extends Mapper<Key, Value, Writable, Writable> {
     void accept(byte[] i, byte[] j, byte[] visibility, byte[] sum) throws IOException {
       cell.set(i, j, visibility);
       value.set(sum);
-      write(context, cell, value);
-    }
-  }
-
-  /**
-   * Writes a drained window as stripes: one (row, its cells) record per C row of the window, or
-   * more for a row of more than {@link Stripe#MAX_CELLS} cells. The key and value are reused.
-   */
-  private static final class StripeEmitter implements SortedWindow.Sink {
-    private final Context context;
-    private final Text row = new Text();
-    private final Stripe stripe = new Stripe();
-    private byte[] current;
-
-    StripeEmitter(Context context) {
-      this.context = context;
-    }
-
-    void drain(SortedWindow<?> window) throws IOException {
-      window.drainSorted(this, null);
-      flush();
-    }
-
-    @Override
-    public void accept(byte[] i, byte[] j, byte[] visibility, byte[] sum) throws IOException {
-      // The window hands out one array per id, so a row's cells usually share i's array.
-      if (current != i && !java.util.Arrays.equals(current, i)
-          || stripe.cells() == Stripe.MAX_CELLS) {
-        flush();
-        current = i;
-      }
-      stripe.add(j, visibility, sum);
-    }
-
-    private void flush() throws IOException {
-      if (stripe.cells() > 0) {
-        row.set(current);
-        write(context, row, stripe);
-        stripe.clear();
-      }
-      current = null;
-    }
-  }
-
-  private static void write(Context context, Writable key, Writable value) throws IOException {
-    try {
-      context.write(key, value);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new java.io.InterruptedIOException("interrupted writing map output");
+      StripeEmitter.write(context, cell, value);
     }
   }
 

@@ -40,7 +40,16 @@ class OuterProductMapperTest {
 
     @Override
     protected AtSource openAt(Context context, MultiplyConf conf, Range range) {
-      EntrySource entries = new ScanEntrySource("AT", entries(at).entrySet().iterator());
+      java.util.NavigableMap<Key, Value> sorted = entries(at);
+      EntrySource entries =
+          new ScanEntrySource(
+              "AT",
+              sorted.entrySet().iterator(),
+              row ->
+                  sorted
+                      .tailMap(new Key(new org.apache.hadoop.io.Text(row)))
+                      .entrySet()
+                      .iterator());
       return new AtSource() {
         @Override
         public EntrySource entries() {
@@ -185,8 +194,8 @@ class OuterProductMapperTest {
   }
 
   /** A matrix as Accumulo would return it: sorted keys, docs/format.md layout. */
-  static Map<Key, Value> entries(SparseMatrix m) {
-    Map<Key, Value> sorted = new TreeMap<>();
+  static java.util.NavigableMap<Key, Value> entries(SparseMatrix m) {
+    java.util.NavigableMap<Key, Value> sorted = new TreeMap<>();
     for (SparseMatrix.Entry e : m.entries()) {
       sorted.put(new Key(e.row(), "", e.column()), new Value(e.value()));
     }
