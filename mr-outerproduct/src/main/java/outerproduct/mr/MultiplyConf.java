@@ -54,9 +54,11 @@ public final class MultiplyConf {
   public static final String ROW_SUBSET = PREFIX + "rows";
 
   /**
-   * Products each map task holds in its pre-sum window before they are sorted, ⊕-ed per cell and
-   * written to the map output; 0 = off; {@link WindowSize#AUTO} (the default) = sized to the task's
-   * heap ({@link #presumProducts}).
+   * Each map task's pre-sum budget in products, taken in halves by its held inputs and the window
+   * their products are sorted and ⊕-ed in ({@link
+   * outerproduct.kernel.product.HeldInputs#boundBeside}); 0 = off, one map output record per
+   * product; {@link WindowSize#AUTO} (the default) = sized to the task's heap ({@link
+   * #presumProducts}).
    */
   public static final String PRESUM_PRODUCTS = PREFIX + "presum.products";
 

@@ -66,8 +66,10 @@ public final class OuterProductJob extends Configured implements Tool, Callable<
       paramLabel = "auto|PRODUCTS",
       converter = WindowConverter.class,
       description =
-          "Products each map task holds, sorts and sums before its output is sorted; 0 = off;"
-              + " auto = a quarter of the heap the sort buffer leaves. Default: ${DEFAULT-VALUE}.")
+          "Each map task's pre-sum budget, in products: half holds its split's inputs, half"
+              + " the window their products are sorted and summed in, row by row of C; 0 = off"
+              + " (one record per product); auto = a quarter of the heap the sort buffer leaves."
+              + " Default: ${DEFAULT-VALUE}.")
   long presum;
 
   /** {@code auto} or a product count, as {@link WindowSize#parse} reads them. */

@@ -13,9 +13,10 @@ import outerproduct.mr.io.Stripe;
 
 /**
  * The semiring's ⊕ as a Hadoop combiner over stripes: a row's stripes in one spill (from different
- * pre-sum windows of the map task) merged into one, cells of more than one stripe ⊕-ed. Hadoop may
- * run it zero, one or many times on any subset of a row's stripes; that is correct because ⊕ is
- * associative and commutative (the Semiring contract). Counts cells in and out.
+ * stretches of the map task's held inputs, or a window's drains within one) merged into one, cells
+ * of more than one stripe ⊕-ed. Hadoop may run it zero, one or many times on any subset of a row's
+ * stripes; that is correct because ⊕ is associative and commutative (the Semiring contract). Counts
+ * cells in and out.
  *
  * <p>Memory: it holds at most {@link StripeMerge#HOLD_BYTES} of a row's stripes (and one stripe of
  * output). A row with more, a hub row of C whose cells run into the millions, is merged and written
