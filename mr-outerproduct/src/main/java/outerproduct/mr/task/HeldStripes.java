@@ -17,8 +17,8 @@ import outerproduct.mr.OuterProductCounter;
  * whose products outgrow it), so that a C row leaves the task once per stretch instead of once per
  * window of products in k order. A row too large to hold is formed through a window of its own.
  *
- * <p>Memory: the stretches' bound and a window of {@code rangeProducts} ({@link
- * HeldInputs#boundBeside} and {@link HeldInputs#rangeProductsBeside} of the task's pre-sum window).
+ * <p>Memory: the stretches' bound and one window of {@code rangeProducts} at a time ({@link
+ * HeldInputs#boundBeside} and {@link HeldInputs#rangeProductsBeside} of the task's pre-sum budget).
  */
 final class HeldStripes<T> implements HeldStretches.Sink<T>, HeldInputs.RangeSink<T> {
   private final Semiring<T> semiring;
@@ -27,7 +27,6 @@ final class HeldStripes<T> implements HeldStretches.Sink<T>, HeldInputs.RangeSin
   private final TaskInputOutputContext<?, ?, Writable, Writable> context;
   private final StripeEmitter stripes;
   private SortedWindow<T> window;
-  private SortedWindow<T> rowWindow;
   private long reportedProducts;
   private long reportedRows;
 
@@ -72,9 +71,8 @@ final class HeldStripes<T> implements HeldStretches.Sink<T>, HeldInputs.RangeSin
 
   @Override
   public void formStreamed(OuterProduct<T> row) throws IOException {
-    if (rowWindow == null) {
-      rowWindow = new SortedWindow<>(rangeProducts, semiring);
-    }
+    // its own window, dropped after the row, so that it never sits beside a stretch's
+    SortedWindow<T> rowWindow = new SortedWindow<>(rangeProducts, semiring);
     while (row.advance()) {
       if (rowWindow.isFull()) {
         stripes.drain(rowWindow);

@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import outerproduct.kernel.accumulo.ScanEntrySource;
 import outerproduct.kernel.oracle.SparseMatrix;
 import outerproduct.kernel.product.EntrySource;
+import outerproduct.kernel.product.HeldInputs;
 import outerproduct.kernel.product.WindowSize;
 import outerproduct.kernel.semiring.BadValueException;
 import outerproduct.mr.MultiplyConf;
@@ -143,6 +144,43 @@ class OuterProductMapperTest {
           out.size() > expected.size() && out.size() <= products,
           out.size() + " records of " + products);
     }
+  }
+
+  /**
+   * A row of AT larger than held inputs may ever hold ({@link HeldInputs#MIN_BOUND_BYTES}, the
+   * bound of a small window) between rows that fit: the map streams it alone and holds the others.
+   */
+  @Test
+  void aRowOfAtPastTheHeldBoundIsStreamedAlone() throws Exception {
+    SparseMatrix at = new SparseMatrix().put("k0", "i1", "2").put("k2", "i2", "3");
+    int hub = (int) (HeldInputs.MIN_BOUND_BYTES / HeldInputs.BYTES_PER_ENTRY) / 4;
+    for (int i = 0; i < hub; i++) {
+      at.put("k1", String.format("h%06d", i), Integer.toString(i % 7 + 1));
+    }
+    SparseMatrix b =
+        new SparseMatrix()
+            .put("k0", "j1", "5")
+            .put("k1", "j1", "1")
+            .put("k1", "j2", "-1")
+            .put("k2", "j2", "4");
+    MapDriver<Key, Value, Writable, Writable> driver = driver(at);
+    driver.getConfiguration().setInt(MultiplyConf.PRESUM_PRODUCTS, 40);
+    entries(b).forEach(driver::withInput);
+    assertEquals(summed(naiveProducts(at, b)), summed(cells(driver.run())));
+    assertEquals(
+        2L * hub + 2,
+        driver.getCounters().findCounter(OuterProductCounter.PARTIAL_PRODUCTS).getValue());
+    assertEquals(3, driver.getCounters().findCounter(OuterProductCounter.ROWS_ALIGNED).getValue());
+  }
+
+  /** "(i, j)=value" lines summed per cell. */
+  private static Map<String, Long> summed(List<String> cells) {
+    Map<String, Long> sums = new TreeMap<>();
+    for (String cell : cells) {
+      int eq = cell.lastIndexOf('=');
+      sums.merge(cell.substring(0, eq), Long.parseLong(cell.substring(eq + 1)), Long::sum);
+    }
+    return sums;
   }
 
   @Test
