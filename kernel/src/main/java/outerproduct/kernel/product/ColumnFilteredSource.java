@@ -4,12 +4,11 @@ import java.io.IOException;
 import outerproduct.kernel.d4m.ColumnFilter;
 
 /** Passes on only the entries whose column is in a {@link ColumnFilter}. */
-public final class ColumnFilteredSource implements EntrySource {
-  private final EntrySource source;
+public final class ColumnFilteredSource extends ForwardingEntrySource {
   private final ColumnFilter filter;
 
   public ColumnFilteredSource(EntrySource source, ColumnFilter filter) throws IOException {
-    this.source = source;
+    super(source);
     this.filter = filter;
     skip();
   }
@@ -18,36 +17,6 @@ public final class ColumnFilteredSource implements EntrySource {
     while (source.hasTop() && !filter.contains(source.column())) {
       source.next();
     }
-  }
-
-  @Override
-  public String table() {
-    return source.table();
-  }
-
-  @Override
-  public boolean hasTop() {
-    return source.hasTop();
-  }
-
-  @Override
-  public byte[] row() {
-    return source.row();
-  }
-
-  @Override
-  public byte[] column() {
-    return source.column();
-  }
-
-  @Override
-  public byte[] visibility() {
-    return source.visibility();
-  }
-
-  @Override
-  public byte[] value() {
-    return source.value();
   }
 
   @Override

@@ -117,53 +117,17 @@ public final class HeldStretches<T> {
   }
 
   /** A source seen only within row {@code k}: it ends where the row does. */
-  private static final class OneRow implements EntrySource {
-    private final EntrySource source;
+  private static final class OneRow extends ForwardingEntrySource {
     private final byte[] k;
 
     OneRow(EntrySource source, byte[] k) {
-      this.source = source;
+      super(source);
       this.k = k;
-    }
-
-    @Override
-    public String table() {
-      return source.table();
     }
 
     @Override
     public boolean hasTop() {
       return source.hasTop() && Arrays.equals(source.row(), k);
-    }
-
-    @Override
-    public byte[] row() {
-      return source.row();
-    }
-
-    @Override
-    public byte[] column() {
-      return source.column();
-    }
-
-    @Override
-    public byte[] visibility() {
-      return source.visibility();
-    }
-
-    @Override
-    public byte[] value() {
-      return source.value();
-    }
-
-    @Override
-    public void next() throws IOException {
-      source.next();
-    }
-
-    @Override
-    public void rewindToRow(byte[] row) throws IOException {
-      source.rewindToRow(row);
     }
   }
 }

@@ -158,41 +158,10 @@ class HeldStretchesPropertyTest {
 
   /** B as a mapper's records give it: no way back to a row. */
   private static EntrySource readOnce(SparseMatrix b) {
-    MatrixEntrySource source = new MatrixEntrySource("B", b);
-    return new EntrySource() {
+    return new ForwardingEntrySource(new MatrixEntrySource("B", b)) {
       @Override
-      public String table() {
-        return source.table();
-      }
-
-      @Override
-      public boolean hasTop() {
-        return source.hasTop();
-      }
-
-      @Override
-      public byte[] row() {
-        return source.row();
-      }
-
-      @Override
-      public byte[] column() {
-        return source.column();
-      }
-
-      @Override
-      public byte[] visibility() {
-        return source.visibility();
-      }
-
-      @Override
-      public byte[] value() {
-        return source.value();
-      }
-
-      @Override
-      public void next() {
-        source.next();
+      public void rewindToRow(byte[] row) {
+        throw new UnsupportedOperationException("B reads once");
       }
     };
   }
