@@ -169,7 +169,8 @@ class HeldInputsPropertyTest {
     SparseMatrix at = new SparseMatrix().put("k", "a", "5").put("k", "b", "5").put("k", "c", "7");
     SparseMatrix b = new SparseMatrix().put("k", "a", "7").put("k", "dd", "7");
     HeldInputs<Object> held =
-        new HeldInputs<>(cast(Semirings.forName("plus-times-long")), Long.MAX_VALUE);
+        new HeldInputs<>(
+            RandomProducts.objects(Semirings.forName("plus-times-long")), Long.MAX_VALUE);
     MatrixEntrySource atSource = new MatrixEntrySource("AT", at);
     MatrixEntrySource bSource = new MatrixEntrySource("B", b);
     assertTrue(held.read(new RowAligner(atSource, bSource).nextSharedRow(), atSource, bSource));
@@ -184,7 +185,7 @@ class HeldInputsPropertyTest {
   void overflowNamesWhereItHappened() throws IOException {
     SparseMatrix at = new SparseMatrix().put("k", "i", String.valueOf(Long.MAX_VALUE));
     SparseMatrix b = new SparseMatrix().put("k", "j", "2");
-    Semiring<Object> s = cast(Semirings.forName("plus-times-long"));
+    Semiring<Object> s = RandomProducts.objects(Semirings.forName("plus-times-long"));
     HeldInputs<Object> held = new HeldInputs<>(s, 1 << 20);
     MatrixEntrySource atSource = new MatrixEntrySource("AT", at);
     MatrixEntrySource bSource = new MatrixEntrySource("B", b);
@@ -197,11 +198,6 @@ class HeldInputsPropertyTest {
                     false, 10, new Sums<>(s, new HashMap<>(), false, held.idsByRank())));
     assertTrue(
         e.getMessage().contains("k 'k', i 'i', j 'j' of tables 'AT' and 'B'"), e::getMessage);
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Semiring<Object> cast(Semiring<?> s) {
-    return (Semiring<Object>) s;
   }
 
   @Provide

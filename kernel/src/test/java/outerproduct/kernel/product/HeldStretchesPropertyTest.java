@@ -76,7 +76,8 @@ class HeldStretchesPropertyTest {
   @Example
   void aSinkThatLeavesProductsIsRefused() {
     SparseMatrix m = new SparseMatrix().put("k", "i", "1").put("k", "j", "1");
-    HeldStretches<Object> stretches = new HeldStretches<>(cast(Semirings.forName("or-and")), 1);
+    HeldStretches<Object> stretches =
+        new HeldStretches<>(RandomProducts.objects(Semirings.forName("or-and")), 1);
     HeldStretches.Sink<Object> lazy =
         new HeldStretches.Sink<>() {
           @Override
@@ -180,11 +181,6 @@ class HeldStretchesPropertyTest {
 
   private static String text(byte[] bytes) {
     return new String(bytes, StandardCharsets.UTF_8);
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Semiring<Object> cast(Semiring<?> s) {
-    return (Semiring<Object>) s;
   }
 
   @Provide

@@ -7,6 +7,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.Tuple;
 import net.jqwik.api.Tuple.Tuple3;
 import outerproduct.kernel.oracle.SparseMatrix;
+import outerproduct.kernel.semiring.Semiring;
 import outerproduct.kernel.semiring.Semirings;
 
 /**
@@ -25,6 +26,12 @@ final class RandomProducts {
               return Combinators.combine(matrix(values), matrix(values))
                   .as((a, b) -> Tuple.of(name, a, b));
             });
+  }
+
+  /** A semiring of values the test need not name, for tests that build no values of their own. */
+  @SuppressWarnings("unchecked")
+  static Semiring<Object> objects(Semiring<?> s) {
+    return (Semiring<Object>) s;
   }
 
   private static Arbitrary<SparseMatrix> matrix(Arbitrary<String> values) {
