@@ -2,12 +2,17 @@ package outerproduct.compare.engine;
 
 import java.io.IOException;
 import java.nio.file.FileStore;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,9 +20,12 @@ import org.slf4j.LoggerFactory;
  * The peak growth of used space, over one run, on the file system that holds the embedded cluster's
  * files: the tablet servers' spilled runs and C's files, staging, MapReduce's map outputs and
  * shuffle, all on the one local disk. Sampled every {@value #SAMPLE_MILLIS} ms as free space
- * against its value at {@link #reset()}: anything else writing to that file system counts too,
- * which a benchmark keeps to nothing, and a file that lived between two samples is missed. What a
- * larger table needs of the disk is read from it (docs/format.md, {@code disk_peak_mb}).
+ * against its value at {@link #reset()}, plus what files of the cluster that were there at the
+ * reset have freed since: the previous run's C and job files, deleted just before, are removed by
+ * Accumulo and YARN in the background and would otherwise cancel this run's growth. Anything else
+ * writing to that file system counts too, which a benchmark keeps to nothing, and a file that lived
+ * between two samples is missed. What a larger table needs of the disk is read from it
+ * (docs/format.md, {@code disk_peak_mb}).
  */
 public final class DiskGrowth implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(DiskGrowth.class);
@@ -27,12 +35,23 @@ public final class DiskGrowth implements AutoCloseable {
   /** Null: not measured (an existing cluster's servers write to their own disks). */
   private final FileStore store;
 
-  private final ScheduledExecutorService sampler;
-  private final AtomicLong freeAtReset = new AtomicLong(-1);
-  private final AtomicLong leastFree = new AtomicLong(Long.MAX_VALUE);
+  /** The folder whose files at the reset are watched for deletion. */
+  private final Path dir;
 
-  private DiskGrowth(FileStore store) {
+  private final ScheduledExecutorService sampler;
+  private long freeAtReset = -1;
+  private long mostGrown;
+
+  /** The cluster's files at the reset that still exist, with their sizes then. */
+  private List<Sized> present = List.of();
+
+  private long freedSinceReset;
+
+  private record Sized(Path path, long bytes) {}
+
+  private DiskGrowth(FileStore store, Path dir) {
     this.store = store;
+    this.dir = dir;
     if (store == null) {
       sampler = null;
       return;
@@ -50,7 +69,7 @@ public final class DiskGrowth implements AutoCloseable {
   /** Measures the file system holding {@code dir}; unmeasured, with a warning, if it cannot. */
   public static DiskGrowth of(Path dir) {
     try {
-      return new DiskGrowth(Files.getFileStore(dir));
+      return new DiskGrowth(Files.getFileStore(dir), dir);
     } catch (IOException e) {
       log.warn("cannot read the free space of {}'s file system: {}", dir, e.toString());
       return none();
@@ -59,35 +78,49 @@ public final class DiskGrowth implements AutoCloseable {
 
   /** A gauge that measures nothing: {@link #peakMb()} is null. */
   public static DiskGrowth none() {
-    return new DiskGrowth(null);
+    return new DiskGrowth(null, null);
   }
 
-  /** Starts a measurement at the free space now. */
-  public void reset() {
+  /** Starts a measurement at the free space and the cluster's files now. */
+  public synchronized void reset() {
     if (store != null) {
-      long free = free();
-      leastFree.set(free < 0 ? Long.MAX_VALUE : free);
-      freeAtReset.set(free);
+      present = filesUnder(dir);
+      freedSinceReset = 0;
+      mostGrown = 0;
+      freeAtReset = free();
     }
   }
 
-  /** Takes one sample now (the sampler's own call; tests call it to sample at a known point). */
-  void sample() {
-    if (store != null && freeAtReset.get() >= 0) {
-      long free = free();
-      if (free >= 0) {
-        leastFree.accumulateAndGet(free, Math::min);
+  /**
+   * Takes one sample now (the sampler's own call; tests call it to sample at a known point). The
+   * files present at the reset are checked in the same sample, so that a growth is never offset by
+   * a deletion the sample has not yet seen.
+   */
+  synchronized void sample() {
+    if (store == null || freeAtReset < 0) {
+      return;
+    }
+    long free = free();
+    if (free < 0) {
+      return;
+    }
+    for (Iterator<Sized> it = present.iterator(); it.hasNext(); ) {
+      Sized file = it.next();
+      if (!Files.exists(file.path())) {
+        freedSinceReset += file.bytes();
+        it.remove();
       }
     }
+    mostGrown = Math.max(mostGrown, freeAtReset - free + freedSinceReset);
   }
 
   /** The largest growth of used space since {@link #reset()}, in MB; null where unmeasured. */
-  public Double peakMb() {
-    if (store == null || freeAtReset.get() < 0) {
+  public synchronized Double peakMb() {
+    if (store == null || freeAtReset < 0) {
       return null;
     }
     sample();
-    return Math.max(0, freeAtReset.get() - leastFree.get()) / 1048576.0;
+    return mostGrown / 1048576.0;
   }
 
   /** Free bytes, or -1 if the file system cannot say (the sample is skipped). */
@@ -98,6 +131,35 @@ public final class DiskGrowth implements AutoCloseable {
       log.debug("cannot read the free space of {}", store, e);
       return -1;
     }
+  }
+
+  /**
+   * The regular files under {@code root} with their sizes; a file or folder deleted or unreadable
+   * while walking is left out (it is not this run's to count, or the correction is smaller).
+   */
+  private static List<Sized> filesUnder(Path root) {
+    List<Sized> files = new ArrayList<>();
+    try {
+      Files.walkFileTree(
+          root,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+              if (attributes.isRegularFile()) {
+                files.add(new Sized(file, attributes.size()));
+              }
+              return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) {
+              return FileVisitResult.CONTINUE;
+            }
+          });
+    } catch (IOException e) {
+      log.debug("cannot list every file under {}: {}", root, e.toString());
+    }
+    return files;
   }
 
   @Override
