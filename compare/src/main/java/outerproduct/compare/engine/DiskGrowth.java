@@ -42,7 +42,13 @@ public final class DiskGrowth implements AutoCloseable {
   private long freeAtReset = -1;
   private long mostGrown;
 
-  /** The cluster's files at the reset that still exist, with their sizes then. */
+  /**
+   * Files smaller than this are not watched: the many small logs and job files of a cluster that
+   * has run for hours would cost a sample more checks than their bytes could move the peak.
+   */
+  static final long WATCHED_BYTES = 1 << 20;
+
+  /** The cluster's files of at least {@link #WATCHED_BYTES} at the reset that still exist. */
   private List<Sized> present = List.of();
 
   private long freedSinceReset;
@@ -84,7 +90,7 @@ public final class DiskGrowth implements AutoCloseable {
   /** Starts a measurement at the free space and the cluster's files now. */
   public synchronized void reset() {
     if (store != null) {
-      present = filesUnder(dir);
+      present = largeFilesUnder(dir);
       freedSinceReset = 0;
       mostGrown = 0;
       freeAtReset = free();
@@ -134,10 +140,11 @@ public final class DiskGrowth implements AutoCloseable {
   }
 
   /**
-   * The regular files under {@code root} with their sizes; a file or folder deleted or unreadable
-   * while walking is left out (it is not this run's to count, or the correction is smaller).
+   * The regular files under {@code root} of at least {@link #WATCHED_BYTES}, with their sizes; a
+   * file or folder deleted or unreadable while walking is left out (it is not this run's to count,
+   * or the correction is smaller).
    */
-  private static List<Sized> filesUnder(Path root) {
+  private static List<Sized> largeFilesUnder(Path root) {
     List<Sized> files = new ArrayList<>();
     try {
       Files.walkFileTree(
@@ -145,7 +152,7 @@ public final class DiskGrowth implements AutoCloseable {
           new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-              if (attributes.isRegularFile()) {
+              if (attributes.isRegularFile() && attributes.size() >= WATCHED_BYTES) {
                 files.add(new Sized(file, attributes.size()));
               }
               return FileVisitResult.CONTINUE;
