@@ -3,7 +3,6 @@ package outerproduct.embedded;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
@@ -34,7 +33,6 @@ public final class FinishedRuns {
         OptionalLong pid = pidOf(dir.getFileName().toString());
         if (pid.isPresent() && ProcessHandle.of(pid.getAsLong()).isEmpty()) {
           delete(dir);
-          log.info("removed the files of a finished run: {}", dir);
         }
       }
     } catch (IOException e) {
@@ -59,10 +57,12 @@ public final class FinishedRuns {
   }
 
   /**
-   * A finished run's processes (a tablet server outliving its JVM for a moment) may still remove
-   * files while the walk lists them: a file gone meanwhile is walked again, up to three times.
+   * A finished run's processes (a tablet server or a job's container outliving its JVM for a
+   * moment) may still move or remove files while the walk lists them: the walk is tried again a
+   * second later, up to three times, and then left for the next cluster's start with a warning, as
+   * a previous run's files are no reason to fail this one.
    */
-  private static void delete(Path dir) throws IOException {
+  private static void delete(Path dir) {
     for (int attempt = 1; ; attempt++) {
       try {
         List<Path> paths;
@@ -72,15 +72,27 @@ public final class FinishedRuns {
         for (Path path : paths) {
           Files.deleteIfExists(path);
         }
+        log.info("removed the files of a finished run: {}", dir);
         return;
-      } catch (NoSuchFileException | UncheckedIOException e) {
+      } catch (IOException | UncheckedIOException e) {
         if (!Files.exists(dir)) {
           return;
         }
         if (attempt == 3) {
-          throw e;
+          log.warn(
+              "left the files of a finished run for the next start: {}: {}", dir, e.toString());
+          return;
         }
       }
+      pauseBeforeRetry();
+    }
+  }
+
+  private static void pauseBeforeRetry() {
+    try {
+      Thread.sleep(1000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 }

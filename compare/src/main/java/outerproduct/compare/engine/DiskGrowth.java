@@ -32,6 +32,12 @@ public final class DiskGrowth implements AutoCloseable {
 
   static final long SAMPLE_MILLIS = 250;
 
+  /**
+   * Files smaller than this are not watched: the many small logs and job files of a cluster that
+   * has run for hours would cost a sample more checks than their bytes could move the peak.
+   */
+  static final long WATCHED_BYTES = 1 << 20;
+
   /** Null: not measured (an existing cluster's servers write to their own disks). */
   private final FileStore store;
 
@@ -41,12 +47,6 @@ public final class DiskGrowth implements AutoCloseable {
   private final ScheduledExecutorService sampler;
   private long freeAtReset = -1;
   private long mostGrown;
-
-  /**
-   * Files smaller than this are not watched: the many small logs and job files of a cluster that
-   * has run for hours would cost a sample more checks than their bytes could move the peak.
-   */
-  static final long WATCHED_BYTES = 1 << 20;
 
   /** The cluster's files of at least {@link #WATCHED_BYTES} at the reset that still exist. */
   private List<Sized> present = List.of();
@@ -99,15 +99,12 @@ public final class DiskGrowth implements AutoCloseable {
 
   /**
    * Takes one sample now (the sampler's own call; tests call it to sample at a known point). The
-   * files present at the reset are checked in the same sample, so that a growth is never offset by
-   * a deletion the sample has not yet seen.
+   * files present at the reset are checked just before the free space is read: a deletion between
+   * the two lowers this one sample, where the other order would add bytes the free space had not
+   * yet given back and raise the peak for good.
    */
   synchronized void sample() {
     if (store == null || freeAtReset < 0) {
-      return;
-    }
-    long free = free();
-    if (free < 0) {
       return;
     }
     for (Iterator<Sized> it = present.iterator(); it.hasNext(); ) {
@@ -117,7 +114,10 @@ public final class DiskGrowth implements AutoCloseable {
         it.remove();
       }
     }
-    mostGrown = Math.max(mostGrown, freeAtReset - free + freedSinceReset);
+    long free = free();
+    if (free >= 0) {
+      mostGrown = Math.max(mostGrown, freeAtReset - free + freedSinceReset);
+    }
   }
 
   /** The largest growth of used space since {@link #reset()}, in MB; null where unmeasured. */
