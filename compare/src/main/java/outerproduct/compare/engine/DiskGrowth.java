@@ -8,8 +8,11 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -22,13 +25,18 @@ import org.slf4j.LoggerFactory;
  * shuffle, all on the one local disk. Sampled every {@value #SAMPLE_MILLIS} ms as free space
  * against its value at {@link #reset()}, plus what files of the cluster that were there at the
  * reset have freed since: the previous run's C and job files, deleted just before, are removed by
- * Accumulo and YARN in the background and would otherwise cancel this run's growth. Anything else
+ * Accumulo and YARN in the background and would otherwise cancel this run's growth. A file deleted
+ * but still open (a tablet server's idle reader of the previous C, {@link OpenDeletedFiles}) is
+ * counted freed only once it is closed, when the file system gives its space back. Anything else
  * writing to that file system counts too, which a benchmark keeps to nothing, and a file that lived
  * between two samples is missed. What a larger table needs of the disk is read from it
  * (docs/format.md, {@code disk_peak_mb}).
  */
 public final class DiskGrowth implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(DiskGrowth.class);
+
+  /** Where Linux shows each process's open files. */
+  private static final Path PROC = Path.of("/proc");
 
   static final long SAMPLE_MILLIS = 250;
 
@@ -51,13 +59,16 @@ public final class DiskGrowth implements AutoCloseable {
   /** The cluster's files of at least {@link #WATCHED_BYTES} at the reset that still exist. */
   private List<Sized> present = List.of();
 
+  /** The cluster's deleted files still held open, counted freed as they are closed. */
+  private OpenDeletedFiles openDeleted = new OpenDeletedFiles(PROC);
+
   private long freedSinceReset;
 
   private record Sized(Path path, long bytes) {}
 
   private DiskGrowth(FileStore store, Path dir) {
     this.store = store;
-    this.dir = dir;
+    this.dir = dir == null ? null : realPath(dir);
     if (store == null) {
       sampler = null;
       return;
@@ -91,6 +102,8 @@ public final class DiskGrowth implements AutoCloseable {
   public synchronized void reset() {
     if (store != null) {
       present = largeFilesUnder(dir);
+      openDeleted = new OpenDeletedFiles(PROC);
+      openDeleted.watch(dir, WATCHED_BYTES, file -> true);
       freedSinceReset = 0;
       mostGrown = 0;
       freeAtReset = free();
@@ -107,13 +120,20 @@ public final class DiskGrowth implements AutoCloseable {
     if (store == null || freeAtReset < 0) {
       return;
     }
+    Map<Path, Long> gone = new HashMap<>();
     for (Iterator<Sized> it = present.iterator(); it.hasNext(); ) {
       Sized file = it.next();
       if (!Files.exists(file.path())) {
-        freedSinceReset += file.bytes();
+        gone.put(file.path(), file.bytes());
         it.remove();
       }
     }
+    if (!gone.isEmpty()) {
+      // A file gone from its folder but still open has not given its space back yet.
+      Set<Path> stillOpen = openDeleted.watch(dir, WATCHED_BYTES, gone::containsKey);
+      gone.forEach((path, bytes) -> freedSinceReset += stillOpen.contains(path) ? 0 : bytes);
+    }
+    freedSinceReset += openDeleted.takeClosed();
     long free = free();
     if (free >= 0) {
       mostGrown = Math.max(mostGrown, freeAtReset - free + freedSinceReset);
@@ -127,6 +147,15 @@ public final class DiskGrowth implements AutoCloseable {
     }
     sample();
     return mostGrown / 1048576.0;
+  }
+
+  /** The folder as {@code /proc} shows open files' paths: absolute, links resolved. */
+  private static Path realPath(Path dir) {
+    try {
+      return dir.toRealPath();
+    } catch (IOException e) {
+      return dir.toAbsolutePath().normalize();
+    }
   }
 
   /** Free bytes, or -1 if the file system cannot say (the sample is skipped). */

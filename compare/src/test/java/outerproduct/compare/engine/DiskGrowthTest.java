@@ -2,15 +2,19 @@ package outerproduct.compare.engine;
 
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A file written and deleted between a reset and the peak counts, a file from before the reset
- * freed during the run does not offset it, and an unmeasured gauge says so.
+ * freed during the run does not offset it, nor does one deleted but held open until it is closed,
+ * and an unmeasured gauge says so.
  */
 class DiskGrowthTest {
   @Test
@@ -49,6 +53,49 @@ class DiskGrowthTest {
       disk.sample();
       Double peak = disk.peakMb();
       assertTrue(peak != null && peak >= 32, "peak " + peak + " MB after a 32 MB file");
+    }
+  }
+
+  @Test
+  void aDeletedFileClosedDuringTheRunDoesNotCancelItsGrowth(@TempDir Path dir) throws Exception {
+    assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "open files are found through /proc");
+    Path previousRun = dir.resolve("previous-c");
+    writeForced(previousRun, 32);
+    // a tablet server's idle reader of the previous run's C, deleted before this run
+    FileChannel reader = FileChannel.open(previousRun, StandardOpenOption.READ);
+    Files.delete(previousRun);
+    try (DiskGrowth disk = DiskGrowth.of(dir)) {
+      disk.reset();
+      writeForced(dir.resolve("this-run"), 32);
+      reader.close();
+      disk.sample();
+      Double peak = disk.peakMb();
+      assertTrue(peak != null && peak >= 32, "peak " + peak + " MB after a 32 MB file");
+    } finally {
+      reader.close();
+    }
+  }
+
+  @Test
+  void aFileDeletedDuringTheRunCountsFreedOnlyOnceClosed(@TempDir Path dir) throws Exception {
+    assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "open files are found through /proc");
+    Path previousRun = dir.resolve("previous-c");
+    writeForced(previousRun, 32);
+    FileChannel reader = FileChannel.open(previousRun, StandardOpenOption.READ);
+    try (DiskGrowth disk = DiskGrowth.of(dir)) {
+      disk.reset();
+      Files.delete(previousRun);
+      disk.sample();
+      // its space is still in use: adding it back now would count 32 MB this run never wrote
+      Double peak = disk.peakMb();
+      assertTrue(peak != null && peak < 16, "peak " + peak + " MB with nothing written");
+      writeForced(dir.resolve("this-run"), 32);
+      reader.close();
+      disk.sample();
+      peak = disk.peakMb();
+      assertTrue(peak != null && peak >= 32, "peak " + peak + " MB after a 32 MB file");
+    } finally {
+      reader.close();
     }
   }
 
