@@ -58,12 +58,8 @@ class DiskGrowthTest {
 
   @Test
   void aDeletedFileClosedDuringTheRunDoesNotCancelItsGrowth(@TempDir Path dir) throws Exception {
-    assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "open files are found through /proc");
-    Path previousRun = dir.resolve("previous-c");
-    writeForced(previousRun, 32);
-    // a tablet server's idle reader of the previous run's C, deleted before this run
-    FileChannel reader = FileChannel.open(previousRun, StandardOpenOption.READ);
-    Files.delete(previousRun);
+    FileChannel reader = previousCHeldOpen(dir);
+    Files.delete(dir.resolve(PREVIOUS_C));
     try (DiskGrowth disk = DiskGrowth.of(dir)) {
       disk.reset();
       writeForced(dir.resolve("this-run"), 32);
@@ -78,13 +74,10 @@ class DiskGrowthTest {
 
   @Test
   void aFileDeletedDuringTheRunCountsFreedOnlyOnceClosed(@TempDir Path dir) throws Exception {
-    assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "open files are found through /proc");
-    Path previousRun = dir.resolve("previous-c");
-    writeForced(previousRun, 32);
-    FileChannel reader = FileChannel.open(previousRun, StandardOpenOption.READ);
+    FileChannel reader = previousCHeldOpen(dir);
     try (DiskGrowth disk = DiskGrowth.of(dir)) {
       disk.reset();
-      Files.delete(previousRun);
+      Files.delete(dir.resolve(PREVIOUS_C));
       disk.sample();
       // its space is still in use: adding it back now would count 32 MB this run never wrote
       Double peak = disk.peakMb();
@@ -97,6 +90,19 @@ class DiskGrowthTest {
     } finally {
       reader.close();
     }
+  }
+
+  private static final String PREVIOUS_C = "previous-c";
+
+  /**
+   * The previous run's C, 32 MB, open as a tablet server's idle reader keeps it; the caller deletes
+   * it. Open files are found through Linux's /proc, so elsewhere the test does not apply.
+   */
+  private static FileChannel previousCHeldOpen(Path dir) throws Exception {
+    assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "open files are found through /proc");
+    Path previousRun = dir.resolve(PREVIOUS_C);
+    writeForced(previousRun, 32);
+    return FileChannel.open(previousRun, StandardOpenOption.READ);
   }
 
   /** A file of {@code mb} MB, written back so that the disk's free space counts it. */
