@@ -101,12 +101,14 @@ public final class DiskGrowth implements AutoCloseable {
   /** Starts a measurement at the free space and the cluster's files now. */
   public synchronized void reset() {
     if (store != null) {
+      // Free space first: a file freed before the files are listed is then left out, which can
+      // lower the peak but never count bytes the free space already holds.
+      freeAtReset = free();
       present = largeFilesUnder(dir);
       openDeleted = new OpenDeletedFiles(PROC);
       openDeleted.watch(dir, WATCHED_BYTES, file -> true);
       freedSinceReset = 0;
       mostGrown = 0;
-      freeAtReset = free();
     }
   }
 
