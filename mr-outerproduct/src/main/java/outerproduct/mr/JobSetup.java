@@ -204,10 +204,14 @@ final class JobSetup {
    * configuration or a site file wins over each (only Hadoop's own default is replaced). The
    * reducers keep fetched map output in memory while they reduce, up to 70% of their heap, instead
    * of merging it all to disk first (Hadoop's default, 0): their input is pre-summed cells, a few
-   * hundred MB at most per reducer at SCALE 14.
+   * hundred MB at most per reducer at SCALE 14. A map task merges its spills 100 at a time instead
+   * of 10: a whole-table map of SCALE 17 spills its 100 MB sort buffer dozens of times, and with
+   * Hadoop's fan-in every spilled record was written again by intermediate merge passes before the
+   * final one (at most one read buffer per spill, a few MB in all).
    */
   static void tuning(Configuration conf) {
     unlessConfigured(conf, MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, REDUCE_INPUT_BUFFER_PERCENT);
+    unlessConfigured(conf, MRJobConfig.IO_SORT_FACTOR, IO_SORT_FACTOR);
   }
 
   /** Sets {@code key} unless a value other than mapred-default.xml's was given. */
@@ -219,6 +223,8 @@ final class JobSetup {
   }
 
   static final String REDUCE_INPUT_BUFFER_PERCENT = "0.7";
+
+  static final String IO_SORT_FACTOR = "100";
 
   private static void uber(Configuration conf, RowRanges rows) {
     conf.setBoolean(MRJobConfig.JOB_UBERTASK_ENABLE, true);
