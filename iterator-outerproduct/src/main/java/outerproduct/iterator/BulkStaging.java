@@ -81,14 +81,16 @@ final class BulkStaging implements AutoCloseable {
 
   /**
    * The bulk-output iterator of {@code stack} (its last) compresses its files as {@code table}'s
-   * compactions do, unless the caller chose a compression.
+   * compactions do (as a C the engine creates does, while it is {@code beingCreated}), unless the
+   * caller chose a compression.
    */
   static List<IteratorSetting> compressLike(
-      AccumuloClient client, String table, List<IteratorSetting> stack)
+      AccumuloClient client, String table, boolean beingCreated, List<IteratorSetting> stack)
       throws AccumuloException, TableNotFoundException {
     IteratorSetting write = stack.get(stack.size() - 1);
     if (!write.getOptions().containsKey(RemoteWriteIterator.FILE_COMPRESSION_OPTION)) {
-      String compression = FileCompression.of(client, table, null);
+      String compression =
+          beingCreated ? FileCompression.NEW_TABLE : FileCompression.of(client, table, null);
       if (compression != null) {
         write.addOption(RemoteWriteIterator.FILE_COMPRESSION_OPTION, compression);
       }

@@ -1,5 +1,6 @@
 package outerproduct.iterator;
 
+import com.google.common.util.concurrent.ThreadFactoryBuilder;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -8,6 +9,8 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -37,6 +40,9 @@ import outerproduct.kernel.semiring.Semiring;
  * multiply, the scan failed, or a tablet moved between processes meanwhile ({@link TabletMoves}).
  */
 final class ResultScan {
+  private static final ThreadFactory CREATING_THREADS =
+      new ThreadFactoryBuilder().setNameFormat("outerproduct-create-%d").setDaemon(true).build();
+
   /** What the scan's monitoring entries added up to. */
   record Totals(Progress total, long monitoringEntries) {}
 
@@ -48,7 +54,7 @@ final class ResultScan {
   Cancellation cancellation = new Cancellation();
   private Runnable stopServers = () -> {};
 
-  /** Result tables that did not exist before {@link #prepare}. */
+  /** Result tables {@link #prepare} created (also by {@link #prepareBesideScan}'s thread). */
   private final List<String> created = new ArrayList<>();
 
   /** Each result table's state before {@link #prepare} took it (null: none). */
@@ -56,6 +62,11 @@ final class ResultScan {
 
   /** Each result table's id when {@link #prepare} took it, which its writers check. */
   private final Map<String, String> ids = new HashMap<>();
+
+  /** The result tables created beside the scan, and their creation (joined before any read). */
+  private final List<String> creatingLater = new ArrayList<>();
+
+  private CompletableFuture<Void> creating = CompletableFuture.completedFuture(null);
 
   /** Whether a result table held entries this multiply adds to (C's earlier sums count). */
   private boolean addsToExisting;
@@ -126,23 +137,87 @@ final class ResultScan {
       boolean removeZeros,
       ResultState.Reuse reuse)
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    prepare(results, semiring, splits, removeZeros, reuse);
+    clock.lap("prepare_results");
+    return this;
+  }
+
+  /**
+   * As {@link #prepare}, for bulk output, whose result tables nothing touches before the import:
+   * one that exists is checked and taken now, so that a refusal still comes before the scan; one
+   * the user may create is created and taken on another thread while the scan runs, and {@link
+   * #awaitCreated} waits for it before the import. Creating a table is a manager operation of a few
+   * tenths of a second that a small request would otherwise wait for before its scan.
+   */
+  ResultScan prepareBesideScan(
+      String semiring,
+      Map<String, SortedSet<Text>> splits,
+      boolean removeZeros,
+      ResultState.Reuse reuse)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    List<String> now = new ArrayList<>();
+    List<String> later = new ArrayList<>();
     for (String result : results) {
+      boolean createLater =
+          !client.tableOperations().exists(result) && ResultTables.mayCreate(client, result);
+      (createLater ? later : now).add(result);
+    }
+    prepare(now, semiring, splits, removeZeros, reuse);
+    creatingLater.addAll(later);
+    if (!later.isEmpty()) {
+      creating =
+          CompletableFuture.runAsync(
+              () -> {
+                try {
+                  prepare(later, semiring, splits, removeZeros, reuse);
+                } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
+                  throw new CompletionException(e);
+                }
+              },
+              // its own thread: the common pool has one on 2 cores, maybe busy with input checks
+              task -> CREATING_THREADS.newThread(task).start());
+    }
+    clock.lap("prepare_results");
+    return this;
+  }
+
+  private void prepare(
+      List<String> tables,
+      String semiring,
+      Map<String, SortedSet<Text>> splits,
+      boolean removeZeros,
+      ResultState.Reuse reuse)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    for (String result : tables) {
       boolean exists = client.tableOperations().exists(result);
       SortedSet<Text> split = splits.getOrDefault(result, new TreeSet<>());
       String state = ResultTables.prepare(client, result, semiring, split, removeZeros, context);
-      if (!exists) {
-        created.add(result);
-
-      } else {
+      if (exists) {
         ResultState.checkEmptyUnlessAdding(client, result, state, reuse);
       }
       String previous = ResultState.claim(client, result, "iterator", reuse);
+      if (!exists) { // once claimed: one another multiply created first is not ours to delete
+        created.add(result);
+      }
       before.put(result, previous);
       ids.put(result, ResultState.idOf(client, result));
       addsToExisting |= exists && (ResultState.COMPLETE.equals(previous) || reuse.addToExisting());
     }
-    clock.lap("prepare_results");
-    return this;
+  }
+
+  boolean createdBesideScan(String table) {
+    return creatingLater.contains(table);
+  }
+
+  /** Waits for {@link #prepareBesideScan}'s tables; if it failed, releases all and throws that. */
+  void awaitCreated() throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    try {
+      InputTables.await(creating);
+    } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
+      releaseUntouched();
+      throw e;
+    }
+    clock.lap("await_results");
   }
 
   /**
@@ -236,6 +311,7 @@ final class ResultScan {
    */
   void releaseUntouched()
       throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    creating.handle((done, failed) -> null).join(); // what it created is then in created
     for (String result : created) {
       client.tableOperations().delete(result);
       before.remove(result);

@@ -17,10 +17,13 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 import org.apache.accumulo.core.iterators.Combiner;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
+import org.apache.accumulo.core.security.NamespacePermission;
+import org.apache.accumulo.core.security.SystemPermission;
 import org.apache.hadoop.io.Text;
 import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.accumulo.ServerCode;
+import outerproduct.kernel.accumulo.TablePermissions;
 
 /**
  * Result tables: C (and CT) carry the semiring's ⊕ as a {@link SemiringCombiner} at scan, minc and
@@ -150,6 +153,25 @@ public final class ResultTables {
       client.tableOperations().create(table, config);
       return true;
     } catch (TableExistsException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Whether the client's user may create {@code table} as Accumulo grants it (System or its
+   * namespace's CREATE_TABLE), in a namespace that exists: a creation that can then only fail by a
+   * race may run beside the scan ({@link ResultScan#prepareBesideScan}); any doubt says no, and the
+   * creation then comes first and refuses as before.
+   */
+  static boolean mayCreate(AccumuloClient client, String table) {
+    String namespace = TablePermissions.namespaceOf(table);
+    try {
+      var security = client.securityOperations();
+      return client.namespaceOperations().exists(namespace)
+          && (security.hasSystemPermission(client.whoami(), SystemPermission.CREATE_TABLE)
+              || security.hasNamespacePermission(
+                  client.whoami(), namespace, NamespacePermission.CREATE_TABLE));
+    } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
       return false;
     }
   }

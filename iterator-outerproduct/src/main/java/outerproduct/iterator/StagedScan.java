@@ -16,7 +16,8 @@ import outerproduct.kernel.product.MultiplyCancelledException;
 /**
  * {@link ResultScan} for bulk output: the tablet servers stage sorted files, and C is touched only
  * by one bulk import at the end, so every failure or cancel before it leaves the result tables as
- * they were.
+ * they were, and a C that does not exist yet is created while the scan runs ({@link
+ * ResultScan#prepareBesideScan}).
  */
 final class StagedScan {
   /** Scans of bulk output's uncovered rows before the multiply gives up. */
@@ -56,11 +57,13 @@ final class StagedScan {
     }
     try (staging) {
       scan.awaitInputs(inputs); // before the stack, which may wait for what the inputs' future does
+      String like = c != null ? c : ct;
       return scanIntoStaging(
           inputs,
           table,
           ranges,
-          BulkStaging.compressLike(scan.client, c != null ? c : ct, stack.apply(staging.uri())),
+          BulkStaging.compressLike(
+              scan.client, like, scan.createdBesideScan(like), stack.apply(staging.uri())),
           scanThreads,
           progress,
           staging);
@@ -93,6 +96,7 @@ final class StagedScan {
     ResultScan.Totals totals = stageUncovered(table, ranges, stack, scanThreads, progress, staging);
     Progress total = totals.total();
     scan.clock.lap("scan");
+    scan.awaitCreated();
     long imported;
     try {
       imported = staging.importInto(scan.client, c, ct);

@@ -347,8 +347,12 @@ public final class TableMult extends MultiplyBuilder<TableMult> {
               .cancelledBy(cancellation, () -> CredentialFile.delete(credentials))
               .readingWith(auths)
               .ofWholeTables(rows.isAll())
-              .inContextOf(table)
-              .prepare(semiring, splits, removeZeros, reuse());
+              .inContextOf(table);
+      if (writing.output == Output.BULK) {
+        scan.prepareBesideScan(semiring, splits, removeZeros, reuse());
+      } else {
+        scan.prepare(semiring, splits, removeZeros, reuse());
+      }
       int threads = scanThreads > 0 ? scanThreads : ClusterSize.scanThreads(client);
       Function<String, List<IteratorSetting>> withCredentials =
           staging -> stack.apply(staging, credentials.join());
