@@ -37,6 +37,7 @@ import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.SharedClusters;
 import outerproduct.inputs.KroneckerGenerator;
 import outerproduct.inputs.MatrixLoader;
+import outerproduct.kernel.accumulo.FileCompression;
 import outerproduct.kernel.accumulo.ResultState;
 import outerproduct.kernel.accumulo.TableChecksum;
 import outerproduct.kernel.d4m.ColumnFilter;
@@ -290,6 +291,29 @@ class TableMultBulkIT {
               + all);
     }
     assertEqualsOracle(client, "Cbulkfaults", ReferenceMultiply.multiply(LONG, a10, b10));
+  }
+
+  /**
+   * A C that does not exist yet is created and taken while the tablet servers stage its files, and
+   * the import waits for it (of two multiplies into one new C, one takes it: ResultIntegrityIT).
+   */
+  @Test
+  void aNewCIsCreatedWhileTheScanStagesItsFiles() throws Exception {
+    TableMultResult r =
+        TableMult.on(props)
+            .transposeOf("bulkAT10")
+            .times("bulkB10")
+            .into("Cbulkbeside")
+            .output(Output.BULK)
+            .run();
+    assertTrue(
+        r.phases().containsKey("await_results"), "C created beside the scan: " + r.phases());
+    assertEqualsOracle(client, "Cbulkbeside", ReferenceMultiply.multiply(LONG, a10, b10));
+    assertEquals(ResultState.COMPLETE, ResultState.state(client, "Cbulkbeside"));
+    assertEquals(
+        FileCompression.NEW_TABLE,
+        client.tableOperations().getConfiguration("Cbulkbeside").get("table.file.compress.type"),
+        "the staged files were compressed as the C created meanwhile compacts");
   }
 
   @Test
