@@ -306,8 +306,7 @@ class TableMultBulkIT {
             .into("Cbulkbeside")
             .output(Output.BULK)
             .run();
-    assertTrue(
-        r.phases().containsKey("await_results"), "C created beside the scan: " + r.phases());
+    assertTrue(r.phases().containsKey("await_results"), "C created beside the scan: " + r.phases());
     assertEqualsOracle(client, "Cbulkbeside", ReferenceMultiply.multiply(LONG, a10, b10));
     assertEquals(ResultState.COMPLETE, ResultState.state(client, "Cbulkbeside"));
     assertEquals(
