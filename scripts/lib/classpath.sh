@@ -68,8 +68,8 @@ outerproduct_build() {
   fi
   echo "building outerproduct (mvn package, tests skipped; the first build downloads the dependencies)" >&2
   # One line per module, per 100 artifacts downloaded and for the native maps; errors in full.
-  (cd "$OUTERPRODUCT_HOME" && mvn -B package -DskipTests -pl compare -am \
-    dependency:build-classpath -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=runtime) 2>&1 \
+  # compare's pom writes its runtime classpath to $cp_file as it packages the module.
+  (cd "$OUTERPRODUCT_HOME" && mvn -B package -DskipTests -pl compare -am) 2>&1 \
     | awk '/^\[INFO\] Building .*\[[0-9]+\/[0-9]+\]$/ { sub(/^\[INFO\] Building /, "  build: "); print; fflush() }
            /^Downloaded from/ { if (++n % 100 == 0) { print "  build: " n " artifacts downloaded"; fflush() } }
            /built Accumulo native maps|native maps not built/ { sub(/^\[[A-Z]+\] /, "  build: "); print; fflush() }
