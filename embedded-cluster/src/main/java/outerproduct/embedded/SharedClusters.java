@@ -36,6 +36,13 @@ public final class SharedClusters implements ParameterResolver {
    */
   private static final String TASK_JAVA_OPTS = "-XX:TieredStopAtLevel=1";
 
+  /**
+   * Accumulo's own default for how often its garbage collector looks for files to delete, not
+   * MiniAccumuloCluster's 4 s: no test waits on a file's deletion, and every cycle reads the
+   * metadata table and its files on cores the tests need.
+   */
+  private static final String GC_CYCLE_DELAY = "gc.cycle.delay";
+
   private static EmbeddedAccumulo accumulo;
   private static RuntimeException accumuloFailure;
   private static EmbeddedYarn yarn;
@@ -60,7 +67,10 @@ public final class SharedClusters implements ParameterResolver {
   private static synchronized EmbeddedAccumulo accumulo() {
     if (accumulo == null && accumuloFailure == null) {
       try {
-        accumulo = EmbeddedAccumulo.start(PARENT, new EmbeddedAccumulo.Settings().tabletServers(2));
+        accumulo =
+            EmbeddedAccumulo.start(
+                PARENT,
+                new EmbeddedAccumulo.Settings().tabletServers(2).site(GC_CYCLE_DELAY, "5m"));
       } catch (RuntimeException e) {
         accumuloFailure = e;
       }
