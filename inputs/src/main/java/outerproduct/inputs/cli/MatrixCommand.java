@@ -1,5 +1,7 @@
 package outerproduct.inputs.cli;
 
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -266,13 +268,18 @@ public final class MatrixCommand {
       name = "checksum",
       mixinStandardHelpOptions = true,
       description =
-          "Print a table's checksum (docs/format.md) and nnz; with --oracle-scale or --expect, exit"
-              + " 1 unless it matches.")
+          "Print each table's checksum (docs/format.md) and nnz; with --oracle-scale or --expect,"
+              + " exit 1 unless every one matches.")
   static final class Checksum implements Callable<Integer> {
     @Mixin Target cluster;
 
-    @Option(names = "--table", required = true, description = "The result table C.")
-    String table;
+    @Option(
+        names = "--table",
+        required = true,
+        paramLabel = "TABLE",
+        description =
+            "A result table C; repeat it to check several against one reference, computed once.")
+    List<String> tables;
 
     @Option(
         names = "--semiring",
@@ -289,26 +296,28 @@ public final class MatrixCommand {
     @Option(names = "--expect", paramLabel = "HEX", description = "Compare with this checksum.")
     String expected;
 
+    /** Exit 1 when any table differs from the reference; every table is checked and printed. */
     @Override
     public Integer call() throws Exception {
       if (oracleScale != null && expected != null) {
         throw new IllegalArgumentException("--oracle-scale and --expect exclude each other");
       }
       Semiring<?> semiring = Semirings.forName(semiringName);
-      TableChecksum.Result c;
+      Map<String, TableChecksum.Result> results = new LinkedHashMap<>();
       try (AccumuloClient client = cluster.connect()) {
-        if (!client.tableOperations().exists(table)) {
-          throw new IllegalArgumentException("--table " + table + ": no such table");
+        for (String table : tables) {
+          if (!client.tableOperations().exists(table)) {
+            throw new IllegalArgumentException("--table " + table + ": no such table");
+          }
         }
         // the cells this user may read, as every multiply reads its inputs
-        c =
-            TableChecksum.of(
-                client,
-                table,
-                semiring,
-                client.securityOperations().getUserAuthorizations(client.whoami()));
+        var authorizations = client.securityOperations().getUserAuthorizations(client.whoami());
+        for (String table : tables) {
+          TableChecksum.Result c = TableChecksum.of(client, table, semiring, authorizations);
+          System.out.printf("%s: nnz %d checksum %s%n", table, c.nnz(), c.checksum());
+          results.put(table, c);
+        }
       }
-      System.out.printf("%s: nnz %d checksum %s%n", table, c.nnz(), c.checksum());
       String reference = expected;
       if (oracleScale != null) {
         MatrixSource source = cluster.source();
@@ -320,14 +329,24 @@ public final class MatrixCommand {
       if (reference == null) {
         return 0;
       }
+      return matchAll(results, reference);
+    }
+
+    private int matchAll(Map<String, TableChecksum.Result> results, String reference) {
       String what =
           oracleScale != null ? "the oracle (SCALE " + oracleScale + ")" : "the expected checksum";
-      if (!reference.equals(c.checksum())) {
-        System.err.printf("%s DIFFERS from %s: %s vs %s%n", table, what, c.checksum(), reference);
-        return 1;
+      int exit = 0;
+      for (Map.Entry<String, TableChecksum.Result> c : results.entrySet()) {
+        if (reference.equals(c.getValue().checksum())) {
+          System.out.printf("%s equals %s%n", c.getKey(), what);
+        } else {
+          System.err.printf(
+              "%s DIFFERS from %s: %s vs %s%n",
+              c.getKey(), what, c.getValue().checksum(), reference);
+          exit = 1;
+        }
       }
-      System.out.printf("%s equals %s%n", table, what);
-      return 0;
+      return exit;
     }
   }
 }
