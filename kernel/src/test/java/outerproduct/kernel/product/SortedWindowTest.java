@@ -240,6 +240,54 @@ class SortedWindowTest {
     assertThrows(IllegalStateException.class, () -> named.addRanked(0, 1, bytes(""), 1L));
   }
 
+  /**
+   * Products in the order held inputs hand them (first ids ascending, each id's products several
+   * ascending runs of the second, labels mixed) drain in key order with the naive sums, for C and
+   * CT; also when the last product's first id comes out of that order and the whole window is
+   * sorted instead.
+   */
+  @ParameterizedTest(name = "last product out of order: {0}")
+  @CsvSource({"false", "true"})
+  void productsByAscendingFirstIdDrainInKeyOrder(boolean lastOutOfOrder) throws Exception {
+    Random random = new Random(lastOutOfOrder ? 11 : 12);
+    java.util.TreeSet<byte[]> sorted = new java.util.TreeSet<>(Arrays::compareUnsigned);
+    for (String id : IDS) {
+      for (int n = 0; n < 9; n++) {
+        sorted.add(bytes(id + n));
+      }
+    }
+    byte[][] ids = sorted.toArray(new byte[0][]);
+    SortedWindow<Long> window = SortedWindow.ranked(100_000, LONGS, ids);
+    Map<String, Long> expected = new HashMap<>();
+    for (int i = 1; i < ids.length; i += 1 + random.nextInt(3)) {
+      for (int run = random.nextInt(4); run >= 0; run--) {
+        for (int j = random.nextInt(ids.length); j < ids.length; j++) {
+          add(window, ids, i, j, random, expected);
+        }
+      }
+    }
+    if (lastOutOfOrder) {
+      add(window, ids, 0, 0, random, expected);
+    }
+    Drained drained = drain(window);
+    assertEquals(expected, drained.c().sums);
+    assertEquals(expected, drained.ct().sums);
+  }
+
+  private static void add(
+      SortedWindow<Long> window,
+      byte[][] ids,
+      int i,
+      int j,
+      Random random,
+      Map<String, Long> expected) {
+    String label = LABELS[random.nextInt(LABELS.length)];
+    long value = random.nextInt(1000) - 500;
+    window.addRanked(i, j, bytes(label), value);
+    expected.merge(
+        cell(new String(ids[i], UTF_8), new String(ids[j], UTF_8), label), value, Long::sum);
+  }
+
   private static void assertSameDrain(SortedWindow<Long> named, SortedWindow<Long> ranked)
       throws Exception {
     Drained expected = drain(named);
