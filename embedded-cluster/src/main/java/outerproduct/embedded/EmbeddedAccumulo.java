@@ -6,7 +6,9 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +57,7 @@ public final class EmbeddedAccumulo implements AutoCloseable {
     final Map<String, String> siteConfig = new HashMap<>();
     final Map<String, String> systemProperties = new HashMap<>();
     final Map<String, String> coreSite = new HashMap<>();
+    final Map<ServerType, List<String>> serverJvmOptions = new EnumMap<>(ServerType.class);
     String rootUser;
 
     public Settings tabletServers(int n) {
@@ -110,6 +113,12 @@ public final class EmbeddedAccumulo implements AutoCloseable {
       return this;
     }
 
+    /** JVM options of one kind of server process, after MiniAccumuloCluster's own. */
+    public Settings jvmOptions(ServerType type, String... options) {
+      serverJvmOptions.computeIfAbsent(type, t -> new ArrayList<>()).addAll(List.of(options));
+      return this;
+    }
+
     /** A Hadoop core-site.xml entry of every server process. */
     public Settings coreSite(String property, String value) {
       coreSite.put(property, value);
@@ -146,7 +155,7 @@ public final class EmbeddedAccumulo implements AutoCloseable {
       Map<String, String> site =
           siteConfig(config.getSiteConfig(), settings, nativeLib.isPresent());
       config.setSiteConfig(site);
-      MiniAccumuloClusterImpl cluster = new MiniAccumuloClusterImpl(config);
+      MiniAccumuloClusterImpl cluster = new ServerJvmOptions(config, settings.serverJvmOptions);
       writeCoreSite(config.getConfDir().toPath(), settings.coreSite);
       EmbeddedAccumulo accumulo = new EmbeddedAccumulo(cluster, dir);
       Runtime.getRuntime().addShutdownHook(new Thread(accumulo::close, "stop-embedded-accumulo"));

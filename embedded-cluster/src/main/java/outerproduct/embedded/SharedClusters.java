@@ -2,6 +2,7 @@ package outerproduct.embedded;
 
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import org.apache.accumulo.minicluster.ServerType;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
@@ -43,6 +44,14 @@ public final class SharedClusters implements ParameterResolver {
    */
   private static final String GC_CYCLE_DELAY = "gc.cycle.delay";
 
+  /**
+   * The processes around the tablet servers (ZooKeeper, the manager, the GC) serve small requests
+   * for the whole run: the client JIT and one collector thread, so that they take less of the two
+   * cores from the tablet servers and tests. The tablet servers keep both JITs: their multiplies
+   * are what the tests run, and with the client JIT alone they ran slower.
+   */
+  private static final String[] SUPPORT_JAVA_OPTS = {"-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"};
+
   private static EmbeddedAccumulo accumulo;
   private static RuntimeException accumuloFailure;
   private static EmbeddedYarn yarn;
@@ -70,7 +79,12 @@ public final class SharedClusters implements ParameterResolver {
         accumulo =
             EmbeddedAccumulo.start(
                 PARENT,
-                new EmbeddedAccumulo.Settings().tabletServers(2).site(GC_CYCLE_DELAY, "5m"));
+                new EmbeddedAccumulo.Settings()
+                    .tabletServers(2)
+                    .site(GC_CYCLE_DELAY, "5m")
+                    .jvmOptions(ServerType.ZOOKEEPER, SUPPORT_JAVA_OPTS)
+                    .jvmOptions(ServerType.MANAGER, SUPPORT_JAVA_OPTS)
+                    .jvmOptions(ServerType.GARBAGE_COLLECTOR, SUPPORT_JAVA_OPTS));
       } catch (RuntimeException e) {
         accumuloFailure = e;
       }
