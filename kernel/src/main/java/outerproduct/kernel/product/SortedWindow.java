@@ -272,8 +272,9 @@ public final class SortedWindow<T> {
      * CT's j), each id's products a few ascending runs of the second: sorting each first id's keys
      * alone gives the order one sort of them all gives, with less work and no buffer the size of
      * the window (the JDK's merge of runs allocates one; on a tablet server's heap that is a
-     * humongous object, and a SCALE 16 profile found these buffers starting most of G1's concurrent
-     * cycles). Keys in any other order are sorted whole once one is seen out of order.
+     * humongous object: a SCALE 16 profile found these buffers 332 of a server's 446 humongous
+     * allocations, each of which may start a G1 marking cycle). Keys in any other order are sorted
+     * whole once one is seen out of order.
      */
     void sort() {
       int shift = placeBits + labelBits + idBits;
