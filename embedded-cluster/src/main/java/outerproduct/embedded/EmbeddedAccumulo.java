@@ -155,7 +155,8 @@ public final class EmbeddedAccumulo implements AutoCloseable {
       Map<String, String> site =
           siteConfig(config.getSiteConfig(), settings, nativeLib.isPresent());
       config.setSiteConfig(site);
-      MiniAccumuloClusterImpl cluster = new ServerJvmOptions(config, settings.serverJvmOptions);
+      MiniAccumuloClusterImpl cluster =
+          new MiniClusterWithJvmOptions(config, settings.serverJvmOptions);
       writeCoreSite(config.getConfDir().toPath(), settings.coreSite);
       EmbeddedAccumulo accumulo = new EmbeddedAccumulo(cluster, dir);
       Runtime.getRuntime().addShutdownHook(new Thread(accumulo::close, "stop-embedded-accumulo"));

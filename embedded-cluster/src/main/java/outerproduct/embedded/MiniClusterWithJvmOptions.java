@@ -15,10 +15,10 @@ import org.apache.accumulo.miniclusterImpl.MiniAccumuloConfigImpl;
  * without options, or a start with configuration overrides or a debugger, starts as
  * MiniAccumuloCluster starts it.
  */
-final class ServerJvmOptions extends MiniAccumuloClusterImpl {
+final class MiniClusterWithJvmOptions extends MiniAccumuloClusterImpl {
   private final Map<ServerType, List<String>> options;
 
-  ServerJvmOptions(MiniAccumuloConfigImpl config, Map<ServerType, List<String>> options)
+  MiniClusterWithJvmOptions(MiniAccumuloConfigImpl config, Map<ServerType, List<String>> options)
       throws IOException {
     super(config);
     this.options = options.isEmpty() ? Map.of() : new EnumMap<>(options);
@@ -29,7 +29,9 @@ final class ServerJvmOptions extends MiniAccumuloClusterImpl {
       Class<?> clazz, ServerType type, Map<String, String> overrides, String... args)
       throws IOException {
     List<String> own = options.getOrDefault(type, List.of());
-    if (own.isEmpty() || !overrides.isEmpty() || getConfig().isJDWPEnabled()) {
+    if (own.isEmpty()
+        || (overrides != null && !overrides.isEmpty())
+        || getConfig().isJDWPEnabled()) {
       return super._exec(clazz, type, overrides, args);
     }
     // What MiniAccumuloCluster adds for the kind, then this kind's own options.
