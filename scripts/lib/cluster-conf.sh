@@ -45,7 +45,10 @@ write_cluster_conf() {
 
   # Containers are 512 MB (JVM 384 MB); 3 GB lets an AM and five tasks run at once, which
   # already oversubscribes 2 cores. The AM share and the 250 ms node heartbeat are the
-  # small-job levers measured in docs/mr-engine.md.
+  # small-job levers measured in docs/mr-engine.md. Container logs are aggregated onto HDFS when
+  # their application ends (`yarn logs -applicationId ID`), as a team's cluster keeps them: kept
+  # on local disk instead, each awaits its 3-hour deletion in the NodeManager, whose stop then
+  # waited 10 s on those deletions.
   xml_site "$CLUSTER_CONF/yarn-site.xml" \
     "yarn.resourcemanager.hostname=localhost" \
     "yarn.resourcemanager.address=localhost:$PORT_RESOURCEMANAGER" \
@@ -66,6 +69,9 @@ write_cluster_conf() {
     "yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage=98" \
     "yarn.nodemanager.local-dirs=$data/yarn/local" \
     "yarn.nodemanager.log-dirs=$CLUSTER_LOGS/containers" \
+    "yarn.log-aggregation-enable=true" \
+    "yarn.nodemanager.remote-app-log-dir=/tmp/logs" \
+    "yarn.log.server.url=http://localhost:$PORT_JOBHISTORY_HTTP/jobhistory/logs" \
     "yarn.nodemanager.aux-services=mapreduce_shuffle" \
     "yarn.nodemanager.aux-services.mapreduce_shuffle.class=org.apache.hadoop.mapred.ShuffleHandler" \
     "mapreduce.shuffle.port=$PORT_SHUFFLE"
