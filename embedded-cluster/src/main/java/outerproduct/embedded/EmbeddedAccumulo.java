@@ -58,6 +58,7 @@ public final class EmbeddedAccumulo implements AutoCloseable {
     final Map<String, String> systemProperties = new HashMap<>();
     final Map<String, String> coreSite = new HashMap<>();
     final Map<ServerType, List<String>> serverJvmOptions = new EnumMap<>(ServerType.class);
+    final List<String> toolJvmOptions = new ArrayList<>();
     String rootUser;
 
     public Settings tabletServers(int n) {
@@ -119,6 +120,15 @@ public final class EmbeddedAccumulo implements AutoCloseable {
       return this;
     }
 
+    /**
+     * JVM options of the one-off tools MiniAccumuloCluster runs while it starts (its instance's
+     * {@code Initialize}, then {@code SetGoalState}, which the manager's start waits for).
+     */
+    public Settings toolJvmOptions(String... options) {
+      toolJvmOptions.addAll(List.of(options));
+      return this;
+    }
+
     /** A Hadoop core-site.xml entry of every server process. */
     public Settings coreSite(String property, String value) {
       coreSite.put(property, value);
@@ -156,7 +166,7 @@ public final class EmbeddedAccumulo implements AutoCloseable {
           siteConfig(config.getSiteConfig(), settings, nativeLib.isPresent());
       config.setSiteConfig(site);
       MiniAccumuloClusterImpl cluster =
-          new MiniClusterWithJvmOptions(config, settings.serverJvmOptions);
+          new MiniClusterWithJvmOptions(config, settings.serverJvmOptions, settings.toolJvmOptions);
       writeCoreSite(config.getConfDir().toPath(), settings.coreSite);
       EmbeddedAccumulo accumulo = new EmbeddedAccumulo(cluster, dir);
       Runtime.getRuntime().addShutdownHook(new Thread(accumulo::close, "stop-embedded-accumulo"));

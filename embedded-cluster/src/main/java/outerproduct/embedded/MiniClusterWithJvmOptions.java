@@ -10,18 +10,35 @@ import org.apache.accumulo.miniclusterImpl.MiniAccumuloClusterImpl;
 import org.apache.accumulo.miniclusterImpl.MiniAccumuloConfigImpl;
 
 /**
- * A MiniAccumuloCluster that starts chosen kinds of server with JVM options of their own, which
- * MiniAccumuloCluster offers only for all its processes at once (through the environment). A kind
- * without options, or a start with configuration overrides or a debugger, starts as
- * MiniAccumuloCluster starts it.
+ * A MiniAccumuloCluster that starts chosen kinds of server, and the one-off tools it runs while it
+ * starts, with JVM options of their own, which MiniAccumuloCluster offers only for all its
+ * processes at once (through the environment). A kind without options, or a start with
+ * configuration overrides or a debugger, starts as MiniAccumuloCluster starts it.
  */
 final class MiniClusterWithJvmOptions extends MiniAccumuloClusterImpl {
   private final Map<ServerType, List<String>> options;
+  private final List<String> toolOptions;
 
-  MiniClusterWithJvmOptions(MiniAccumuloConfigImpl config, Map<ServerType, List<String>> options)
+  MiniClusterWithJvmOptions(
+      MiniAccumuloConfigImpl config,
+      Map<ServerType, List<String>> options,
+      List<String> toolOptions)
       throws IOException {
     super(config);
     this.options = options.isEmpty() ? Map.of() : new EnumMap<>(options);
+    this.toolOptions = List.copyOf(toolOptions);
+  }
+
+  /**
+   * The processes MiniAccumuloCluster starts without a server kind: its instance's Initialize and
+   * the SetGoalState before the manager.
+   */
+  @Override
+  public ProcessInfo exec(Class<?> clazz, String... args) throws IOException {
+    if (toolOptions.isEmpty() || getConfig().isJDWPEnabled()) {
+      return super.exec(clazz, args);
+    }
+    return exec(clazz, toolOptions, args);
   }
 
   @Override

@@ -46,9 +46,10 @@ public final class SharedClusters implements ParameterResolver {
 
   /**
    * The processes around the tablet servers (ZooKeeper, the manager, the GC) serve small requests
-   * for the whole run: the client JIT and one collector thread, so that they take less of the two
-   * cores from the tablet servers and tests. The tablet servers keep both JITs: their multiplies
-   * are what the tests run, and with the client JIT alone they ran slower.
+   * for the whole run, and the tools of a start (Initialize, SetGoalState) live seconds: the client
+   * JIT and one collector thread, so that they take less of the two cores from the tablet servers
+   * and tests. The tablet servers keep both JITs: their multiplies are what the tests run, and with
+   * the client JIT alone they ran slower.
    */
   private static final String[] SUPPORT_JAVA_OPTS = {"-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"};
 
@@ -84,7 +85,8 @@ public final class SharedClusters implements ParameterResolver {
                     .site(GC_CYCLE_DELAY, "5m")
                     .jvmOptions(ServerType.ZOOKEEPER, SUPPORT_JAVA_OPTS)
                     .jvmOptions(ServerType.MANAGER, SUPPORT_JAVA_OPTS)
-                    .jvmOptions(ServerType.GARBAGE_COLLECTOR, SUPPORT_JAVA_OPTS));
+                    .jvmOptions(ServerType.GARBAGE_COLLECTOR, SUPPORT_JAVA_OPTS)
+                    .toolJvmOptions(SUPPORT_JAVA_OPTS));
       } catch (RuntimeException e) {
         accumuloFailure = e;
       }
