@@ -34,6 +34,9 @@ public final class EmbeddedYarn implements AutoCloseable {
   private final MiniMRYarnCluster cluster;
   private final Path dir;
 
+  /** Where, under {@link #dir()}, finished applications' container logs are aggregated. */
+  private static final String AGGREGATED_LOGS = "aggregated-logs";
+
   /** The NodeManager's wait for a container process to come up before cleaning it (default 5 s). */
   private static final long NM_PROCESS_KILL_WAIT_MS = 500;
 
@@ -80,9 +83,11 @@ public final class EmbeddedYarn implements AutoCloseable {
     // Stopping took 17 s, nearly all of it waiting on finished applications: a NodeManager keeps
     // each until its container logs' retention ends (3 hours by default), so its stop waited
     // out the log deleter's pending tasks (10 s) and then the applications (process-kill-wait +
-    // 1.25 s). Nothing reads those logs (a failed task's error reaches the client through the
-    // job's diagnostics), so they go a second after their application ends.
-    conf.setLong(YarnConfiguration.NM_LOG_RETAIN_SECONDS, 1);
+    // 1.25 s). Aggregated when their application ends, as a team's cluster keeps them, the logs
+    // leave the NodeManager at once and stay in this cluster's directory, where the tests that
+    // look for a password in every file find them (aggregatedLogs()).
+    conf.setBoolean(YarnConfiguration.LOG_AGGREGATION_ENABLED, true);
+    conf.set(YarnConfiguration.NM_REMOTE_APP_LOG_DIR, dir.resolve(AGGREGATED_LOGS).toUri() + "");
     conf.setLong(YarnConfiguration.NM_PROCESS_KILL_WAIT_MS, NM_PROCESS_KILL_WAIT_MS);
     conf.setInt(MRJobConfig.MR_AM_VMEM_MB, CONTAINER_MB);
     conf.setInt(MRJobConfig.MAP_MEMORY_MB, CONTAINER_MB);
@@ -114,6 +119,11 @@ public final class EmbeddedYarn implements AutoCloseable {
   }
 
   /** Where the cluster keeps its work: NodeManager logs and local dirs, staging, job history. */
+  /** The finished applications' container logs, aggregated (one file per application). */
+  public Path aggregatedLogs() {
+    return dir.resolve(AGGREGATED_LOGS);
+  }
+
   public Path dir() {
     return dir;
   }

@@ -352,6 +352,10 @@ class UserScopedMultiplyIT {
       }
     }
     assertTrue(filesRead > 20, "read " + filesRead + " files under " + places);
+    // the finished jobs' task logs are among them (kept, aggregated, under the YARN directory)
+    try (Stream<Path> logs = Files.walk(yarn.aggregatedLogs())) {
+      assertTrue(logs.anyMatch(Files::isRegularFile), "no task log in " + yarn.aggregatedLogs());
+    }
   }
 
   private SparseMatrix oracle(Authorizations auths) throws VisibilityParseException {
