@@ -74,14 +74,18 @@ public final class Uncertainty {
     }
     Random random = new Random(settings.seed());
     double[] draws = new double[settings.resamples()];
+    RankedDraws xDraws = new RankedDraws(x);
+    RankedDraws yDraws = new RankedDraws(y);
     double[] xs = new double[x.length];
     double[] ys = new double[y.length];
     for (int d = 0; d < draws.length; d++) {
       for (int k = 0; k < x.length; k++) {
         int pick = random.nextInt(x.length);
-        xs[k] = x[pick];
-        ys[k] = y[pick];
+        xDraws.pick(pick);
+        yDraws.pick(pick);
       }
+      xDraws.drainInto(xs);
+      yDraws.drainInto(ys);
       draws[d] = statistic.applyAsDouble(xs) / statistic.applyAsDouble(ys);
     }
     return bounds(ratio, draws, x.length);
@@ -111,12 +115,14 @@ public final class Uncertainty {
     }
     Random random = new Random(settings.seed());
     double[] draws = new double[settings.resamples()];
+    RankedDraws xDraws = new RankedDraws(x);
     double[] xs = new double[x.length];
     Percentile estimator = new Percentile();
     for (int d = 0; d < draws.length; d++) {
       for (int k = 0; k < x.length; k++) {
-        xs[k] = x[random.nextInt(x.length)];
+        xDraws.pick(random.nextInt(x.length));
       }
+      xDraws.drainInto(xs);
       draws[d] = estimator.evaluate(xs, p);
     }
     return bounds(value, draws, x.length);
