@@ -3,6 +3,9 @@ package outerproduct.compare;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import outerproduct.compare.engine.TargetCluster;
@@ -54,6 +57,15 @@ final class ClusterOptions {
               + " tables (named cmp<run id>_*), deleted at the end by default.")
   boolean keepTables;
 
+  @Option(
+      names = "--namespace",
+      paramLabel = "NAMESPACE",
+      description =
+          "With --cluster: create this run's tables in this existing namespace (a team's, whose"
+              + " class loader context loads this project's iterators: docs/deploy.md) instead of"
+              + " the default namespace.")
+  String namespace;
+
   @Mixin EmbeddedClusterOptions embedded;
 
   boolean existing() {
@@ -65,8 +77,47 @@ final class ClusterOptions {
    */
   void validate() {
     embedded.validate(existing());
+    if (namespace != null && !existing()) {
+      throw new IllegalArgumentException(
+          "--namespace "
+              + namespace
+              + ": applies to an existing cluster (--cluster) only; the embedded cluster's tables"
+              + " are this run's own");
+    }
+    if (namespace != null && !namespace.matches("\\w+")) {
+      throw new IllegalArgumentException(
+          "--namespace '" + namespace + "': not a namespace name (letters, digits and _)");
+    }
     if (existing()) {
       ClusterOption.requireReadable(clusterProperties);
+    }
+  }
+
+  /**
+   * What this run's table names start with: nothing on the embedded cluster; on an existing one,
+   * which may hold other runs' tables (or anyone's), the run's id, in {@code --namespace} if given.
+   */
+  String tablePrefix(String runId) {
+    if (!existing()) {
+      return "";
+    }
+    String prefix = "cmp" + runId.replace("-", "") + "_";
+    return namespace == null ? prefix : namespace + "." + prefix;
+  }
+
+  /**
+   * @throws IllegalArgumentException if {@code --namespace} names no namespace of the cluster
+   */
+  void requireNamespace(AccumuloClient client) throws AccumuloException, AccumuloSecurityException {
+    if (namespace != null && !client.namespaceOperations().exists(namespace)) {
+      throw new IllegalArgumentException(
+          "--namespace "
+              + namespace
+              + ": the cluster of "
+              + clusterProperties
+              + " has no such namespace (an administrator creates it: createnamespace "
+              + namespace
+              + ")");
     }
   }
 

@@ -31,14 +31,13 @@ final class Comparison {
   private final String tablePrefix;
 
   /**
-   * @param runId names this run's tables on an existing cluster, which may hold other runs' tables
-   *     (or anyone's)
+   * @param runId names this run's tables on an existing cluster ({@link
+   *     ClusterOptions#tablePrefix})
    */
   Comparison(CompareCommand options, MatrixSource source, String runId) {
     this.options = options;
     this.source = source;
-    this.tablePrefix =
-        options.clusterOptions.existing() ? "cmp" + runId.replace("-", "") + "_" : "";
+    this.tablePrefix = options.clusterOptions.tablePrefix(runId);
   }
 
   /**
@@ -51,6 +50,7 @@ final class Comparison {
     boolean withYarn = options.engineOptions.engines.stream().anyMatch(Engine::needsYarn);
     try (TargetCluster cluster = options.clusterOptions.startOrConnect(withYarn)) {
       Target target = cluster.target();
+      options.clusterOptions.requireNamespace(target.client());
       RunRecordFields records =
           new RunRecordFields(
               new RunRecords(recordsFile, RunParameters.of(options, cluster, source)));

@@ -59,6 +59,8 @@ class CompareArgumentsTest {
             + " not a valid value",
         "--cluster c.properties --accumulo-site tserver.memory.maps.max=1G | applies to the"
             + " embedded cluster only",
+        "--namespace team | --namespace team: applies to an existing cluster (--cluster) only",
+        "--cluster c.properties --namespace team.a | --namespace 'team.a': not a namespace name",
         "--cluster /no/such/client.properties | --cluster /no/such/client.properties: cannot read"
             + " this client properties file",
         "--input fixtures | --input fixtures needs --fixtures DIR, the folder of Graphulo's"
@@ -107,5 +109,48 @@ class CompareArgumentsTest {
         err.toString().contains("fixture " + dir.resolve("10Ar.txt.gz") + ": SHA-256 "),
         err.toString());
     assertTrue(err.toString().contains("differs from Graphulo's file"), err.toString());
+  }
+
+  /**
+   * An existing cluster whose Hadoop configuration names another default file system than this
+   * JVM's classpath: refused by name before connecting, rather than credential files written where
+   * the tablet servers cannot read them.
+   */
+  @Test
+  void aHadoopConfigurationOffThisJvmsFileSystemIsRefusedByName(@TempDir Path dir)
+      throws IOException {
+    Path properties = dir.resolve("client.properties");
+    Files.writeString(
+        properties,
+        "instance.name=elsewhere\ninstance.zookeepers=127.0.0.1:1\n"
+            + "auth.type=password\nauth.principal=root\nauth.token=secret\n");
+    Path conf = Files.createDirectories(dir.resolve("conf"));
+    Files.writeString(
+        conf.resolve("core-site.xml"),
+        "<configuration><property><name>fs.defaultFS</name><value>hdfs://namenode:8020</value>"
+            + "</property></configuration>");
+    StringWriter err = new StringWriter();
+    int exit =
+        CompareCommand.run(
+            new PrintWriter(err, true),
+            "--cluster",
+            properties.toString(),
+            "--hadoop-conf",
+            conf.toString(),
+            "--engines",
+            "iterator",
+            "--scales",
+            "10",
+            "--reports",
+            dir.resolve("reports").toString());
+    assertEquals(2, exit, err.toString());
+    assertTrue(
+        err.toString()
+            .contains(
+                "--hadoop-conf "
+                    + conf
+                    + ": its default file system hdfs://namenode:8020 is not this JVM's, file:///"),
+        err.toString());
+    assertTrue(!err.toString().contains("secret"), err.toString());
   }
 }

@@ -22,6 +22,7 @@ import outerproduct.compare.ProjectHome;
 import outerproduct.embedded.EmbeddedAccumulo;
 import outerproduct.embedded.EmbeddedYarn;
 import outerproduct.internals.ServerProperties;
+import outerproduct.kernel.accumulo.FileSystems;
 
 /**
  * The cluster a comparison runs on and the {@link Target} the engines get from it: either embedded
@@ -30,6 +31,7 @@ import outerproduct.internals.ServerProperties;
  * its Hadoop configuration directory, which is left running.
  */
 public final class TargetCluster implements AutoCloseable {
+  private static final String DEFAULT_FS = "fs.defaultFS";
   private static final String[] HADOOP_SITE_FILES = {
     "core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml"
   };
@@ -144,6 +146,7 @@ public final class TargetCluster implements AutoCloseable {
       throw new IllegalArgumentException(
           "--mr-job-jar " + jobJar + ": no such file (mvn package builds it)");
     }
+    requireSameDefaultFileSystem(hadoopConfDir);
     TargetCluster cluster = new TargetCluster();
     AccumuloClient client = cluster.own(Accumulo.newClient().from(properties).build());
     // The servers of an existing cluster may be on other hosts: their heap is not measured.
@@ -159,6 +162,35 @@ public final class TargetCluster implements AutoCloseable {
             + " at "
             + properties.getProperty("instance.zookeepers");
     return cluster;
+  }
+
+  /**
+   * The iterator paths hand the caller's credentials to the tablet servers on this JVM's default
+   * file system (its classpath's {@code core-site.xml}, {@link FileSystems}), and stage bulk output
+   * on the volumes of {@code --hadoop-conf}: the two must be one file system, or the credential
+   * files land where the servers cannot read them.
+   *
+   * @throws IllegalArgumentException naming {@code --hadoop-conf} and both file systems
+   */
+  private static void requireSameDefaultFileSystem(Path hadoopConfDir) {
+    Configuration site = new Configuration(false);
+    Path coreSite = hadoopConfDir.resolve("core-site.xml");
+    if (Files.isRegularFile(coreSite)) {
+      site.addResource(new org.apache.hadoop.fs.Path(coreSite.toUri()));
+    }
+    String theirs = site.get(DEFAULT_FS, "file:///");
+    String ours = FileSystems.configuration().get(DEFAULT_FS);
+    if (!theirs.equals(ours)) {
+      throw new IllegalArgumentException(
+          "--hadoop-conf "
+              + hadoopConfDir
+              + ": its default file system "
+              + theirs
+              + " is not this JVM's, "
+              + ours
+              + " (from the classpath's core-site.xml), where the iterator paths hand over"
+              + " credentials: put that folder first on the classpath, as scripts/compare does");
+    }
   }
 
   private static Configuration hadoopConfiguration(Path dir, Path jobJar) {
